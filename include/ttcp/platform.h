@@ -1,0 +1,117 @@
+/* The only interface between the portable core and the operating system.
+ *
+ * Implemented once per OS family (platform/posix, platform/win) and once as a
+ * scripted fake for the unit tests (tests/fake). Small, synchronous and
+ * blocking. Functions that can fail return a non-negative value on success
+ * and a negative TT_E_* code (include/ttcp/error.h) on failure; the native
+ * error number is then available from tt_last_error() until the next call.
+ */
+#ifndef TTCP_PLATFORM_H
+#define TTCP_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ttcp/error.h"
+
+/* Wide enough for a POSIX descriptor and for a Winsock SOCKET. */
+typedef int64_t tt_socket;
+#define TT_NO_SOCKET ((tt_socket)-1)
+
+enum tt_family { TT_FAMILY_ANY = 0, TT_FAMILY_V4 = 4, TT_FAMILY_V6 = 6 };
+
+/* An opaque socket address (sockaddr_storage-sized). */
+struct tt_addr {
+    int family; /* enum tt_family of the address itself */
+    uint32_t len;
+    union {
+        unsigned char bytes[128];
+        uint64_t align_;
+    } storage;
+};
+
+#define TT_MAX_ADDRS 8
+
+/* The addresses a host name resolved to, in the resolver's order. */
+struct tt_addr_list {
+    int count;
+    struct tt_addr addr[TT_MAX_ADDRS];
+};
+
+enum tt_sockopt {
+    TT_OPT_SNDBUF,     /* value: bytes */
+    TT_OPT_RCVBUF,     /* value: bytes */
+    TT_OPT_NODELAY,    /* value: 0/1 (TCP_NODELAY) */
+    TT_OPT_DEBUG,      /* value: 0/1 (SO_DEBUG) */
+    TT_OPT_REUSEADDR,  /* value: 0/1; the platform picks the safe meaning */
+    TT_OPT_RCVTIMEO_MS /* value: milliseconds, 0 = block forever */
+};
+
+/* Process CPU accounting, as much as the OS offers; absent fields stay 0. */
+struct tt_cpu {
+    int64_t user_ns;
+    int64_t sys_ns;
+    int64_t maxrss_kib;   /* peak resident set, KiB (absolute) */
+    int64_t minflt;       /* page reclaims */
+    int64_t majflt;       /* page faults needing I/O */
+    int64_t nvcsw;        /* voluntary context switches */
+    int64_t nivcsw;       /* involuntary context switches */
+    int64_t ixrss;        /* integral shared text size */
+    int64_t idrss_isrss;  /* integral unshared data + stack size */
+};
+
+/* --- process ------------------------------------------------------------ */
+int tt_init(void);          /* sockets, SIGPIPE off, interrupt handler */
+void tt_cleanup(void);
+int tt_interrupted(void);   /* non-zero once Ctrl+C / SIGINT / SIGTERM came */
+int tt_last_error(void);    /* native error number of the last failure */
+/* Native text for a failure: code is the TT_E_* value, native the number
+ * from tt_last_error(). Writes into buf and returns it, or returns NULL when
+ * there is no native error to describe. */
+const char *tt_error_text(int code, int native, char *buf, size_t len);
+/* "Linux 6.1 x86_64, POSIX sockets": for --version and bug reports. */
+const char *tt_platform_name(char *buf, size_t len);
+
+/* --- time and CPU ------------------------------------------------------- */
+int64_t tt_now_ns(void);    /* monotonic clock */
+int tt_cpu_times(struct tt_cpu *out);
+void tt_sleep_ns(int64_t ns);
+
+/* --- console ------------------------------------------------------------ */
+int tt_stdio_binary(void);  /* stdin/stdout carry bytes untranslated */
+int64_t tt_stdin_read(void *buf, size_t len);          /* 0 = EOF */
+int64_t tt_stdout_write(const void *buf, size_t len);  /* writes all */
+
+/* --- memory ------------------------------------------------------------- */
+void *tt_page_alloc(size_t len); /* page-aligned, zeroed; NULL on failure */
+void tt_page_free(void *p, size_t len);
+
+/* --- network ------------------------------------------------------------ */
+int tt_resolve(const char *host, uint16_t port, int family, int udp,
+               struct tt_addr_list *out);
+/* The wildcard address of a family (V6 is dual-stack where possible). */
+int tt_addr_any(int family, uint16_t port, struct tt_addr *out);
+/* Numeric text of an address; IPv4-mapped IPv6 prints as plain IPv4. */
+const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len);
+
+int tt_socket_open(int family, int udp, tt_socket *out);
+int tt_setopt(tt_socket s, enum tt_sockopt opt, int value);
+int tt_bind(tt_socket s, const struct tt_addr *a);
+int tt_listen(tt_socket s);
+int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer);
+int tt_connect(tt_socket s, const struct tt_addr *a);
+/* Send/receive return the byte count; recv returns 0 at orderly EOF. */
+int64_t tt_send(tt_socket s, const void *buf, size_t len);
+int64_t tt_recv(tt_socket s, void *buf, size_t len);
+int64_t tt_sendto(tt_socket s, const void *buf, size_t len,
+                  const struct tt_addr *to);
+int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from);
+/* 1 when readable, 0 on timeout, negative on error. */
+int tt_wait_readable(tt_socket s, int timeout_ms);
+int tt_shutdown_send(tt_socket s);
+/* Bytes sent but not yet acknowledged by the peer; TT_E_UNSUPPORTED where
+ * the OS cannot tell. */
+int64_t tt_unacked_bytes(tt_socket s);
+void tt_close(tt_socket s);
+
+#endif

@@ -1,0 +1,82 @@
+/* Name resolution and address text. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "posix.h"
+#include "ttcp/platform.h"
+
+static int family_of(int af)
+{
+    return af == AF_INET6 ? TT_FAMILY_V6 : TT_FAMILY_V4;
+}
+
+int tt_resolve(const char *host, uint16_t port, int family, int udp, struct tt_addr_list *out)
+{
+    struct addrinfo hints, *res, *ai;
+    char service[8];
+    int rc;
+
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = family == TT_FAMILY_V4 ? AF_INET : family == TT_FAMILY_V6 ? AF_INET6 : AF_UNSPEC;
+    hints.ai_socktype = udp ? SOCK_DGRAM : SOCK_STREAM;
+    snprintf(service, sizeof service, "%u", (unsigned)port);
+    rc = getaddrinfo(host, service, &hints, &res);
+    if (rc != 0) {
+        errno = rc; /* the resolver's code is the native error here */
+        return TT_E_NOHOST;
+    }
+    out->count = 0;
+    for (ai = res; ai != NULL && out->count < TT_MAX_ADDRS; ai = ai->ai_next) {
+        struct tt_addr *a = &out->addr[out->count];
+        if (ai->ai_addrlen > sizeof a->storage.bytes)
+            continue;
+        memcpy(a->storage.bytes, ai->ai_addr, ai->ai_addrlen);
+        a->len = (uint32_t)ai->ai_addrlen;
+        a->family = family_of(ai->ai_family);
+        out->count++;
+    }
+    freeaddrinfo(res);
+    return 0;
+}
+
+int tt_addr_any(int family, uint16_t port, struct tt_addr *out)
+{
+    memset(out, 0, sizeof *out);
+    out->family = family;
+    if (family == TT_FAMILY_V4) {
+        struct sockaddr_in *sin = (struct sockaddr_in *)out->storage.bytes;
+        sin->sin_family = AF_INET; /* 1.12 forgot this; Solaris minded */
+        sin->sin_addr.s_addr = htonl(INADDR_ANY);
+        sin->sin_port = htons(port);
+        out->len = sizeof *sin;
+    } else {
+        struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)out->storage.bytes;
+        sin6->sin6_family = AF_INET6;
+        sin6->sin6_addr = in6addr_any;
+        sin6->sin6_port = htons(port);
+        out->len = sizeof *sin6;
+    }
+    return 0;
+}
+
+const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
+{
+    const struct sockaddr *sa = (const struct sockaddr *)a->storage.bytes;
+    if (sa->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, buf, (socklen_t)len);
+    } else if (sa->sa_family == AF_INET6) {
+        const struct in6_addr *in6 = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(in6)) /* a dual-stack socket's IPv4 peer */
+            inet_ntop(AF_INET, &in6->s6_addr[12], buf, (socklen_t)len);
+        else
+            inet_ntop(AF_INET6, in6, buf, (socklen_t)len);
+    } else {
+        snprintf(buf, len, "?");
+    }
+    return buf;
+}

@@ -1,0 +1,69 @@
+/* Process set-up, the interrupt flag, and stdin/stdout as byte streams. */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "posix.h"
+#include "ttcp/platform.h"
+
+/* The platform's one mutable global (design.md §3): set by the handler. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+int tt_init(void)
+{
+    struct sigaction sa;
+
+    signal(SIGPIPE, SIG_IGN); /* a vanished peer is an error code, not death */
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    /* No SA_RESTART: a blocking call returns EINTR and the test ends.
+     * SA_RESETHAND: a second Ctrl+C stops the program outright. */
+    sa.sa_flags = SA_RESETHAND;
+    if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0)
+        return tt_posix_fail();
+    return 0;
+}
+
+void tt_cleanup(void)
+{
+}
+
+int tt_interrupted(void)
+{
+    return interrupted;
+}
+
+int tt_stdio_binary(void)
+{
+    return 0; /* POSIX streams never translate bytes */
+}
+
+int64_t tt_stdin_read(void *buf, size_t len)
+{
+    ssize_t n = read(STDIN_FILENO, buf, len);
+    return n < 0 ? tt_posix_fail() : (int64_t)n;
+}
+
+int64_t tt_stdout_write(const void *buf, size_t len)
+{
+    const char *p = buf;
+    size_t left = len;
+    while (left > 0) {
+        ssize_t n = write(STDOUT_FILENO, p, left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return tt_posix_fail();
+        p += n;
+        left -= (size_t)n;
+    }
+    return (int64_t)len;
+}

@@ -1,0 +1,43 @@
+/* Process CPU accounting (getrusage) and the platform's name. */
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/utsname.h>
+
+#include "posix.h"
+#include "ttcp/platform.h"
+
+static int64_t tv_ns(struct timeval tv)
+{
+    return (int64_t)tv.tv_sec * 1000000000ll + (int64_t)tv.tv_usec * 1000;
+}
+
+int tt_cpu_times(struct tt_cpu *out)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return tt_posix_fail();
+    out->user_ns = tv_ns(ru.ru_utime);
+    out->sys_ns = tv_ns(ru.ru_stime);
+#ifdef __APPLE__
+    out->maxrss_kib = ru.ru_maxrss / 1024; /* bytes there, KiB elsewhere */
+#else
+    out->maxrss_kib = ru.ru_maxrss;
+#endif
+    out->minflt = ru.ru_minflt;
+    out->majflt = ru.ru_majflt;
+    out->nvcsw = ru.ru_nvcsw;
+    out->nivcsw = ru.ru_nivcsw;
+    out->ixrss = ru.ru_ixrss;
+    out->idrss_isrss = ru.ru_idrss + ru.ru_isrss;
+    return 0;
+}
+
+const char *tt_platform_name(char *buf, size_t len)
+{
+    struct utsname u;
+    if (uname(&u) != 0)
+        snprintf(buf, len, "POSIX sockets");
+    else
+        snprintf(buf, len, "%s %s %s, POSIX sockets", u.sysname, u.release, u.machine);
+    return buf;
+}

@@ -1,0 +1,170 @@
+/* BSD sockets behind the platform interface. */
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <linux/sockios.h>
+#endif
+
+#include "posix.h"
+#include "ttcp/platform.h"
+
+#define LISTEN_BACKLOG 5
+
+static int fd_of(tt_socket s)
+{
+    return (int)s;
+}
+
+static int check(int rc)
+{
+    return rc < 0 ? tt_posix_fail() : 0;
+}
+
+int tt_socket_open(int family, int udp, tt_socket *out)
+{
+    int af = family == TT_FAMILY_V4 ? AF_INET : AF_INET6;
+    int fd = socket(af, udp ? SOCK_DGRAM : SOCK_STREAM, 0);
+    int v6only = family == TT_FAMILY_V6;
+
+    if (fd < 0)
+        return tt_posix_fail();
+    /* TT_FAMILY_ANY is one IPv6 socket that takes IPv4 too. */
+    if (af == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &v6only, sizeof v6only) != 0) {
+        int rc = tt_posix_fail();
+        close(fd);
+        return rc;
+    }
+    *out = fd;
+    return 0;
+}
+
+int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
+{
+    int fd = fd_of(s);
+    struct timeval tv;
+
+    switch (opt) {
+    case TT_OPT_SNDBUF:
+        return check(setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &value, sizeof value));
+    case TT_OPT_RCVBUF:
+        return check(setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &value, sizeof value));
+    case TT_OPT_NODELAY:
+        return check(setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &value, sizeof value));
+    case TT_OPT_DEBUG:
+        return check(setsockopt(fd, SOL_SOCKET, SO_DEBUG, &value, sizeof value));
+    case TT_OPT_REUSEADDR:
+        return check(setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &value, sizeof value));
+    case TT_OPT_RCVTIMEO_MS:
+        tv.tv_sec = value / 1000;
+        tv.tv_usec = (value % 1000) * 1000;
+        return check(setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv));
+    }
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_bind(tt_socket s, const struct tt_addr *a)
+{
+    return check(bind(fd_of(s), (const struct sockaddr *)a->storage.bytes, a->len));
+}
+
+int tt_listen(tt_socket s)
+{
+    return check(listen(fd_of(s), LISTEN_BACKLOG));
+}
+
+int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
+{
+    socklen_t len = sizeof peer->storage.bytes;
+    int fd = accept(fd_of(s), (struct sockaddr *)peer->storage.bytes, &len);
+    if (fd < 0)
+        return tt_posix_fail();
+    peer->len = len;
+    peer->family = ((struct sockaddr *)peer->storage.bytes)->sa_family == AF_INET6
+                       ? TT_FAMILY_V6 : TT_FAMILY_V4;
+    *out = fd;
+    return 0;
+}
+
+int tt_connect(tt_socket s, const struct tt_addr *a)
+{
+    return check(connect(fd_of(s), (const struct sockaddr *)a->storage.bytes, a->len));
+}
+
+int64_t tt_send(tt_socket s, const void *buf, size_t len)
+{
+    ssize_t n = send(fd_of(s), buf, len, MSG_NOSIGNAL);
+    return n < 0 ? tt_posix_fail() : (int64_t)n;
+}
+
+int64_t tt_recv(tt_socket s, void *buf, size_t len)
+{
+    ssize_t n = recv(fd_of(s), buf, len, 0);
+    return n < 0 ? tt_posix_fail() : (int64_t)n;
+}
+
+int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr *to)
+{
+    ssize_t n = sendto(fd_of(s), buf, len, 0, (const struct sockaddr *)to->storage.bytes, to->len);
+    return n < 0 ? tt_posix_fail() : (int64_t)n;
+}
+
+/* recvmsg so a datagram longer than len is noticed (MSG_TRUNC): it is
+ * reported as len + 1 bytes, which the caller reads as "cut short". */
+int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
+{
+    struct iovec iov = {buf, len};
+    struct msghdr msg;
+    ssize_t n;
+
+    memset(&msg, 0, sizeof msg);
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    if (from != NULL) {
+        msg.msg_name = from->storage.bytes;
+        msg.msg_namelen = sizeof from->storage.bytes;
+    }
+    n = recvmsg(fd_of(s), &msg, 0);
+    if (n < 0)
+        return tt_posix_fail();
+    if (from != NULL)
+        from->len = msg.msg_namelen;
+    return (msg.msg_flags & MSG_TRUNC) ? (int64_t)len + 1 : (int64_t)n;
+}
+
+int tt_wait_readable(tt_socket s, int timeout_ms)
+{
+    struct pollfd p = {fd_of(s), POLLIN, 0};
+    int rc = poll(&p, 1, timeout_ms);
+    return rc < 0 ? tt_posix_fail() : rc > 0;
+}
+
+int tt_shutdown_send(tt_socket s)
+{
+    return check(shutdown(fd_of(s), SHUT_WR));
+}
+
+int64_t tt_unacked_bytes(tt_socket s)
+{
+#ifdef SIOCOUTQ
+    int n = 0;
+    if (ioctl(fd_of(s), SIOCOUTQ, &n) != 0)
+        return tt_posix_fail();
+    return n;
+#else
+    (void)s;
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
+void tt_close(tt_socket s)
+{
+    if (s != TT_NO_SOCKET)
+        close(fd_of(s));
+}

@@ -1,0 +1,12 @@
+/* Helpers shared by the POSIX platform files; not part of the interface. */
+#ifndef TTCP_POSIX_H
+#define TTCP_POSIX_H
+
+#include <stdint.h>
+
+/* The TT_E_* code for an errno value. */
+int tt_posix_code(int err);
+/* The TT_E_* code for the current errno (call right after the failure). */
+int tt_posix_fail(void);
+
+#endif

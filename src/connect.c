@@ -1,0 +1,133 @@
+/* Setting up each side: the socket, the classic socket options (with their
+ * progress lines in 1.12's order), then connect or listen + accept. */
+#include <stdio.h>
+
+#include "session.h"
+
+#define ACCEPT_POLL_MS 250 /* how often a waiting receiver looks at Ctrl+C */
+
+/* -b, -D and -d. 1.12 dies when -b or -D cannot be set; SO_DEBUG needs
+ * privileges on most systems today, so its failure is only a warning. */
+static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int announce)
+{
+    const struct ttcp_options *o = s->opts;
+    int rc;
+
+    if (o->sockbufsize != 0) {
+        rc = tt_setopt(sock, o->transmit ? TT_OPT_SNDBUF : TT_OPT_RCVBUF, (int)o->sockbufsize);
+        if (rc != 0)
+            return ttcp_fail(s, rc, o->transmit ? "setsockopt: sndbuf" : "setsockopt: rcvbuf");
+        if (announce)
+            ttcp_emit(s, o->transmit ? TTCP_EV_SNDBUF : TTCP_EV_RCVBUF, NULL);
+    }
+    if (o->nodelay && o->transmit && !o->udp) {
+        rc = tt_setopt(sock, TT_OPT_NODELAY, 1);
+        if (rc != 0)
+            return ttcp_fail(s, rc, "setsockopt: nodelay");
+        if (announce)
+            ttcp_emit(s, TTCP_EV_NODELAY, NULL);
+    }
+    if (o->sodebug && !o->udp && tt_setopt(sock, TT_OPT_DEBUG, 1) != 0 && announce)
+        ttcp_emit(s, TTCP_EV_WARNING, "SO_DEBUG could not be set (ignored)");
+    return 0;
+}
+
+/* Tries each address the host resolved to, in the resolver's order. */
+int ttcp_open_transmitter(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    struct tt_addr_list list;
+    int i, rc;
+
+    rc = tt_resolve(o->host, (uint16_t)o->port, o->family, o->udp, &list);
+    if (rc != 0)
+        return ttcp_fail(s, rc, "bad hostname");
+    for (i = 0; i < list.count; i++) {
+        rc = tt_socket_open(list.addr[i].family, o->udp, &s->sock);
+        if (rc != 0) {
+            ttcp_fail(s, rc, "socket");
+            continue;
+        }
+        if (i == 0)
+            ttcp_emit(s, TTCP_EV_SOCKET, NULL);
+        rc = apply_socket_options(s, s->sock, i == 0);
+        if (rc == 0 && o->udp) {
+            s->dest = list.addr[i]; /* 1.12 sends with sendto(), unconnected */
+            return 0;
+        }
+        if (rc == 0) {
+            rc = tt_connect(s->sock, &list.addr[i]);
+            if (rc == 0) {
+                ttcp_emit(s, TTCP_EV_CONNECT, NULL);
+                return 0;
+            }
+            ttcp_fail(s, rc, "connect");
+        }
+        tt_close(s->sock);
+        s->sock = TT_NO_SOCKET;
+    }
+    return s->res->failure.code;
+}
+
+/* Waits for one connection, looking at the interrupt flag between polls. */
+static int accept_one(struct ttcp_session *s)
+{
+    struct tt_addr peer;
+    char text[80];
+    int rc;
+
+    for (;;) {
+        if (tt_interrupted())
+            return ttcp_fail(s, TT_E_INTR, "accept");
+        rc = tt_wait_readable(s->listener, ACCEPT_POLL_MS);
+        if (rc > 0)
+            break;
+        if (rc < 0 && rc != TT_E_INTR)
+            return ttcp_fail(s, rc, "accept");
+    }
+    rc = tt_accept(s->listener, &s->sock, &peer);
+    if (rc != 0)
+        return ttcp_fail(s, rc, "accept");
+    ttcp_emit(s, TTCP_EV_ACCEPT, tt_addr_text(&peer, text, sizeof text));
+    return 0;
+}
+
+/* The receiver's socket: dual-stack unless -4/-6 says otherwise, falling
+ * back to IPv4 where the system has no IPv6. */
+static int open_bound(struct ttcp_session *s, tt_socket *out)
+{
+    const struct ttcp_options *o = s->opts;
+    struct tt_addr any;
+    int family = o->family, rc;
+
+    rc = tt_socket_open(family, o->udp, out);
+    if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY) {
+        family = TT_FAMILY_V4;
+        rc = tt_socket_open(family, o->udp, out);
+    }
+    if (rc != 0)
+        return ttcp_fail(s, rc, "socket");
+    ttcp_emit(s, TTCP_EV_SOCKET, NULL);
+    if (!o->udp)
+        tt_setopt(*out, TT_OPT_REUSEADDR, 1); /* rerun at once on the same port */
+    tt_addr_any(family, (uint16_t)o->port, &any);
+    rc = tt_bind(*out, &any);
+    if (rc != 0)
+        return ttcp_fail(s, rc, "bind");
+    return apply_socket_options(s, *out, 1);
+}
+
+int ttcp_open_receiver(struct ttcp_session *s)
+{
+    int rc;
+
+    if (s->opts->udp)
+        return open_bound(s, &s->sock);
+    rc = open_bound(s, &s->listener);
+    if (rc != 0)
+        return rc;
+    rc = tt_listen(s->listener);
+    if (rc != 0)
+        return ttcp_fail(s, rc, "listen");
+    return accept_one(s);
+}

@@ -1,0 +1,42 @@
+/* The option table: one row per option. It drives the parser (options.c)
+ * and generates the usage text (usage.c), so the two cannot drift apart. */
+#ifndef TTCP_OPTABLE_H
+#define TTCP_OPTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parse.h"
+
+enum ttcp_optkind {
+    OPTK_SET,     /* store `value` in an int field */
+    OPTK_TOGGLE,  /* flip an int field (classic -s) */
+    OPTK_NUMBER,  /* bounded unsigned number into a uint64_t field */
+    OPTK_UNIT,    /* -f letter */
+    OPTK_SECONDS  /* decimal seconds into an int64_t nanosecond field */
+};
+
+enum ttcp_optsection {
+    OPTS_COMMON,   /* "Common options:" */
+    OPTS_TRANSMIT, /* "Options specific to -t:" */
+    OPTS_RECEIVE,  /* "Options specific to -r:" */
+    OPTS_EXTRA,    /* "Extensions:" */
+    OPTS_HIDDEN    /* -t, -r, -h: shown in the synopsis lines */
+};
+
+struct ttcp_optdef {
+    char letter;           /* short option, or 0 */
+    const char *long_name; /* long option without "--", or NULL */
+    enum ttcp_optkind kind;
+    size_t offset;         /* field in struct ttcp_options */
+    int value;             /* OPTK_SET */
+    enum ttcp_suffix suffix;
+    uint64_t min, max;     /* OPTK_NUMBER; nanoseconds for OPTK_SECONDS */
+    enum ttcp_optsection section;
+    const char *synopsis;  /* "-l ##" as the usage text shows it */
+    const char *help;      /* may hold "\n\t\t" continuation lines */
+};
+
+const struct ttcp_optdef *ttcp_optable(size_t *count);
+
+#endif

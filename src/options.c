@@ -1,0 +1,265 @@
+/* Option parsing: the table, a getopt-like walk over argv (clustered flags,
+ * attached or separate arguments, options after the host as glibc allows),
+ * then the cross-option rules, one per line. */
+#include "options.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "optable.h"
+#include "ttcp/platform.h"
+
+#define FIELD(name) offsetof(struct ttcp_options, name)
+#define SECONDS(n) ((uint64_t)(n) * 1000000000ull)
+
+/* Bounds: sizes up to 256 MiB per buffer, counts up to 2^48 buffers. */
+#define MAX_BUFLEN (256u << 20)
+#define MAX_NBUF (1ull << 48)
+
+static const struct ttcp_optdef table[] = {
+    {'t', NULL, OPTK_SET, FIELD(transmit), 1, 0, 0, 0, OPTS_HIDDEN, "-t", "transmit"},
+    {'r', NULL, OPTK_SET, FIELD(transmit), 0, 0, 0, 0, OPTS_HIDDEN, "-r", "receive"},
+    {'l', NULL, OPTK_NUMBER, FIELD(buflen), 0, TTCP_SUFFIX_BINARY, 1, MAX_BUFLEN,
+     OPTS_COMMON, "-l ##", "length of bufs read from or written to network (default 8192)"},
+    {'u', NULL, OPTK_SET, FIELD(udp), 1, 0, 0, 0, OPTS_COMMON, "-u", "use UDP instead of TCP"},
+    {'p', NULL, OPTK_NUMBER, FIELD(port), 0, TTCP_SUFFIX_NONE, 1, 65535,
+     OPTS_COMMON, "-p ##", "port number to send to or listen at (default 5001)"},
+    {'s', NULL, OPTK_TOGGLE, FIELD(sinkmode), 0, 0, 0, 0, OPTS_COMMON, "-s",
+     "-t: source a pattern to network\n\t\t-r: sink (discard) all data from network"},
+    {'A', NULL, OPTK_NUMBER, FIELD(bufalign), 0, TTCP_SUFFIX_BINARY, 0, 16u << 20,
+     OPTS_COMMON, "-A", "align the start of buffers to this modulus (default 16384)"},
+    {'O', NULL, OPTK_NUMBER, FIELD(bufoffset), 0, TTCP_SUFFIX_BINARY, 0, 16u << 20,
+     OPTS_COMMON, "-O", "start buffers at this offset from the modulus (default 0)"},
+    {'v', NULL, OPTK_SET, FIELD(verbose), 1, 0, 0, 0, OPTS_COMMON, "-v",
+     "verbose: print more statistics"},
+    {'d', NULL, OPTK_SET, FIELD(sodebug), 1, 0, 0, 0, OPTS_COMMON, "-d",
+     "set SO_DEBUG socket option"},
+    {'b', NULL, OPTK_NUMBER, FIELD(sockbufsize), 0, TTCP_SUFFIX_BINARY, 1, 1u << 30,
+     OPTS_COMMON, "-b ##", "set socket buffer size (if supported)"},
+    {'f', NULL, OPTK_UNIT, FIELD(unit), 0, 0, 0, 0, OPTS_COMMON, "-f X",
+     "format for rate: k,K = kilo{bit,byte}; m,M = mega; g,G = giga"},
+    {'n', NULL, OPTK_NUMBER, FIELD(nbuf), 0, TTCP_SUFFIX_NONE, 1, MAX_NBUF,
+     OPTS_TRANSMIT, "-n##", "number of source bufs written to network (default 2048)"},
+    {'D', NULL, OPTK_SET, FIELD(nodelay), 1, 0, 0, 0, OPTS_TRANSMIT, "-D",
+     "don't buffer TCP writes (sets TCP_NODELAY socket option)"},
+    {'B', NULL, OPTK_SET, FIELD(fullblocks), 1, 0, 0, 0, OPTS_RECEIVE, "-B",
+     "for -s, only output full blocks as specified by -l (for TAR)"},
+    {'T', NULL, OPTK_SET, FIELD(touch), 1, 0, 0, 0, OPTS_RECEIVE, "-T",
+     "\"touch\": access each byte as it's read"},
+    {'4', NULL, OPTK_SET, FIELD(family), TT_FAMILY_V4, 0, 0, 0, OPTS_EXTRA, "-4",
+     "use IPv4 only"},
+    {'6', NULL, OPTK_SET, FIELD(family), TT_FAMILY_V6, 0, 0, 0, OPTS_EXTRA, "-6",
+     "use IPv6 only (default: the receiver takes both)"},
+    {0, "idle-timeout", OPTK_SECONDS, FIELD(idle_timeout_ns), 0, 0,
+     SECONDS(1) / 100, SECONDS(86400), OPTS_EXTRA, "--idle-timeout s",
+     "end a stalled UDP test, or stop waiting for the\n\t\t"
+     "TCP receiver's close, after s seconds without progress (default 30)"},
+    {'h', "help", OPTK_SET, FIELD(action), TTCP_ACTION_HELP, 0, 0, 0, OPTS_EXTRA,
+     "-h, --help", "print this text"},
+    {0, "version", OPTK_SET, FIELD(action), TTCP_ACTION_VERSION, 0, 0, 0, OPTS_EXTRA,
+     "--version", "print the version and build details"},
+};
+
+const struct ttcp_optdef *ttcp_optable(size_t *count)
+{
+    *count = sizeof table / sizeof table[0];
+    return table;
+}
+
+const char *ttcp_options_side(const struct ttcp_options *opts)
+{
+    return opts->transmit ? "-t" : "-r";
+}
+
+static void set_defaults(struct ttcp_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->action = TTCP_ACTION_RUN;
+    o->buflen = TTCP_DEFAULT_BUFLEN;
+    o->nbuf = TTCP_DEFAULT_NBUF;
+    o->port = TTCP_DEFAULT_PORT;
+    o->bufalign = TTCP_DEFAULT_ALIGN;
+    o->unit = TTCP_UNIT_KBYTE;
+    o->family = TT_FAMILY_ANY;
+    o->idle_timeout_ns = TTCP_DEFAULT_IDLE_NS;
+}
+
+static const struct ttcp_optdef *find_short(char c)
+{
+    size_t i;
+    for (i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].letter == c)
+            return &table[i];
+    return NULL;
+}
+
+static const struct ttcp_optdef *find_long(const char *name, size_t len)
+{
+    size_t i;
+    for (i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].long_name && strlen(table[i].long_name) == len &&
+            strncmp(table[i].long_name, name, len) == 0)
+            return &table[i];
+    return NULL;
+}
+
+static int takes_argument(const struct ttcp_optdef *d)
+{
+    return d->kind == OPTK_NUMBER || d->kind == OPTK_UNIT || d->kind == OPTK_SECONDS;
+}
+
+/* Applies one option; arg is NULL for those without an argument. */
+static int apply(struct ttcp_options *o, const struct ttcp_optdef *d,
+                 const char *name, const char *arg, char *why, size_t why_len)
+{
+    char *field = (char *)o + d->offset;
+    char reason[160];
+    int rc = 0;
+
+    switch (d->kind) {
+    case OPTK_SET:
+        *(int *)field = d->value;
+        break;
+    case OPTK_TOGGLE:
+        *(int *)field = !*(int *)field;
+        break;
+    case OPTK_NUMBER:
+        rc = ttcp_parse_u64(arg, d->suffix, d->min, d->max, (uint64_t *)field,
+                            reason, sizeof reason);
+        break;
+    case OPTK_UNIT:
+        *(enum ttcp_unit *)field = ttcp_unit_parse(arg);
+        break;
+    case OPTK_SECONDS:
+        rc = ttcp_parse_seconds(arg, (int64_t)d->min, (int64_t)d->max,
+                                (int64_t *)field, reason, sizeof reason);
+        break;
+    }
+    if (rc != 0)
+        snprintf(why, why_len, "%s: %s", name, reason);
+    return rc;
+}
+
+/* One argv word that starts with "--". */
+static int parse_long(struct ttcp_options *o, int argc, char **argv, int *i,
+                      char *why, size_t why_len)
+{
+    const char *name = argv[*i] + 2;
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const struct ttcp_optdef *d = find_long(name, len);
+    const char *arg = eq ? eq + 1 : NULL;
+    char label[48];
+
+    if (d == NULL) {
+        snprintf(why, why_len, "unknown option --%.*s (ttcp -h lists them)", (int)len, name);
+        return -1;
+    }
+    if (!takes_argument(d) && arg != NULL) {
+        snprintf(why, why_len, "--%s takes no value", d->long_name);
+        return -1;
+    }
+    if (takes_argument(d) && arg == NULL) {
+        if (*i + 1 >= argc) {
+            snprintf(why, why_len, "--%s needs a value", d->long_name);
+            return -1;
+        }
+        arg = argv[++*i];
+    }
+    snprintf(label, sizeof label, "--%s", d->long_name);
+    return apply(o, d, label, arg, why, why_len);
+}
+
+/* One argv word of clustered short options, e.g. "-tsn100" or "-l". */
+static int parse_cluster(struct ttcp_options *o, int argc, char **argv, int *i,
+                         char *why, size_t why_len)
+{
+    const char *p = argv[*i] + 1;
+    for (; *p != '\0'; p++) {
+        const struct ttcp_optdef *d = find_short(*p);
+        char name[3] = {'-', *p, '\0'};
+        const char *arg = NULL;
+
+        if (d == NULL) {
+            snprintf(why, why_len, "unknown option -%c (ttcp -h lists them)", *p);
+            return -1;
+        }
+        if (takes_argument(d)) {
+            if (p[1] != '\0') {
+                arg = p + 1;
+            } else if (*i + 1 < argc) {
+                arg = argv[++*i];
+            } else {
+                snprintf(why, why_len, "-%c needs a value", *p);
+                return -1;
+            }
+        }
+        if (apply(o, d, name, arg, why, why_len) != 0)
+            return -1;
+        if (arg != NULL)
+            return 0;
+    }
+    return 0;
+}
+
+static int take_host(struct ttcp_options *o, const char *word, char *why, size_t why_len)
+{
+    if (o->host != NULL) {
+        snprintf(why, why_len, "unexpected argument '%s' (the host is '%s')", word, o->host);
+        return -1;
+    }
+    o->host = word;
+    return 0;
+}
+
+/* Rules between options, checked after the whole command line is read. */
+static int validate(struct ttcp_options *o, char *why, size_t why_len)
+{
+    if (o->action != TTCP_ACTION_RUN)
+        return 0;
+    if (o->transmit && o->host == NULL)
+        snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");
+    else if (o->udp && o->buflen > TTCP_UDP_MAX_BUFLEN)
+        snprintf(why, why_len, "-l: %llu bytes is more than a UDP datagram can carry (%u)",
+                 (unsigned long long)o->buflen, TTCP_UDP_MAX_BUFLEN);
+    else if (o->bufalign != 0 && o->bufoffset >= o->bufalign)
+        snprintf(why, why_len, "-O: offset %llu must be less than the alignment -A %llu",
+                 (unsigned long long)o->bufoffset, (unsigned long long)o->bufalign);
+    else if (o->bufalign == 0 && o->bufoffset != 0)
+        snprintf(why, why_len, "-O: an offset needs an alignment (-A)");
+    else if (o->nbuf > (1ull << 62) / o->buflen)
+        snprintf(why, why_len, "-n: %llu buffers of %llu bytes is too much data",
+                 (unsigned long long)o->nbuf, (unsigned long long)o->buflen);
+    else {
+        /* 1.12: "send more than the sentinel size" */
+        if (o->udp && o->buflen < TTCP_UDP_MIN_BUFLEN)
+            o->buflen = TTCP_UDP_MIN_BUFLEN;
+        return 0;
+    }
+    return -1;
+}
+
+int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, char *why,
+                       size_t why_len)
+{
+    int i, only_words = 0, rc = 0;
+
+    set_defaults(o);
+    for (i = 1; i < argc && rc == 0; i++) {
+        const char *w = argv[i];
+        if (only_words || w[0] != '-' || w[1] == '\0') {
+            if (strcmp(w, "/?") == 0)
+                o->action = TTCP_ACTION_HELP; /* the Windows console habit */
+            else
+                rc = take_host(o, w, why, why_len);
+        } else if (strcmp(w, "--") == 0) {
+            only_words = 1;
+        } else if (w[1] == '-') {
+            rc = parse_long(o, argc, argv, &i, why, why_len);
+        } else {
+            rc = parse_cluster(o, argc, argv, &i, why, why_len);
+        }
+    }
+    return rc != 0 ? -1 : validate(o, why, why_len);
+}

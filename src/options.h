@@ -1,0 +1,54 @@
+/* The options of one run, parsed and validated from argv. */
+#ifndef TTCP_OPTIONS_H
+#define TTCP_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "units.h"
+
+enum ttcp_action { TTCP_ACTION_RUN, TTCP_ACTION_HELP, TTCP_ACTION_VERSION };
+
+/* Classic rev 1.12 defaults. */
+#define TTCP_DEFAULT_BUFLEN 8192u
+#define TTCP_DEFAULT_NBUF 2048u
+#define TTCP_DEFAULT_ALIGN 16384u
+#define TTCP_DEFAULT_PORT 5001u
+#define TTCP_UDP_MIN_BUFLEN 5u      /* "send more than the sentinel size" */
+#define TTCP_UDP_MAX_BUFLEN 65507u  /* largest IPv4 UDP payload */
+#define TTCP_DEFAULT_IDLE_NS (30ll * 1000000000ll)
+
+struct ttcp_options {
+    int action;      /* enum ttcp_action */
+    int transmit;    /* -t: 1, -r: 0 (the default, as in 1.12) */
+    int udp;         /* -u */
+    int sinkmode;    /* -s toggles it */
+    int verbose;     /* -v */
+    int sodebug;     /* -d */
+    int nodelay;     /* -D */
+    int fullblocks;  /* -B */
+    int touch;       /* -T */
+    int family;      /* enum tt_family: -4, -6, or any */
+    uint64_t buflen;      /* -l */
+    uint64_t nbuf;        /* -n */
+    uint64_t port;        /* -p */
+    uint64_t bufalign;    /* -A */
+    uint64_t bufoffset;   /* -O */
+    uint64_t sockbufsize; /* -b, 0 = leave the system's size */
+    enum ttcp_unit unit;  /* -f */
+    int64_t idle_timeout_ns; /* --idle-timeout */
+    const char *host;     /* as typed, for the header */
+};
+
+/* Fills opts from argv. Returns 0, or -1 with a one-line reason (starting
+ * with the option concerned, without the "ttcp: " prefix) in why. */
+int ttcp_options_parse(struct ttcp_options *opts, int argc, char **argv,
+                       char *why, size_t why_len);
+
+/* "-t" or "-r": the side's tag in every output line (ttcp-t:, ttcp-r:). */
+const char *ttcp_options_side(const struct ttcp_options *opts);
+
+/* The usage text, generated from the option table. */
+size_t ttcp_usage(char *buf, size_t len);
+
+#endif

@@ -1,0 +1,23 @@
+/* Bounded number parsing for options: no atoi(), no silent garbage. */
+#ifndef TTCP_PARSE_H
+#define TTCP_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum ttcp_suffix {
+    TTCP_SUFFIX_NONE,   /* plain integer */
+    TTCP_SUFFIX_BINARY  /* k, m, g = 2^10, 2^20, 2^30 (buffer and socket sizes) */
+};
+
+/* Parses text as an unsigned integer in [min, max]. On failure writes a
+ * one-line reason (without the option name) into why and returns -1. */
+int ttcp_parse_u64(const char *text, enum ttcp_suffix suffix, uint64_t min,
+                   uint64_t max, uint64_t *out, char *why, size_t why_len);
+
+/* Parses a decimal number of seconds (fractions allowed) into nanoseconds,
+ * bounded to [min_ns, max_ns]. */
+int ttcp_parse_seconds(const char *text, int64_t min_ns, int64_t max_ns,
+                       int64_t *out_ns, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,67 @@
+/* The TCP receiver: read to EOF, discarding (-s) or copying to stdout. */
+#include "session.h"
+
+/* One 1.12 read: a single recv, or with -B (mread) recvs until a full
+ * buffer or EOF. Each recv is one I/O call. Returns bytes, 0 at EOF, or a
+ * negative code. */
+static int64_t read_block(struct ttcp_session *s)
+{
+    size_t want = s->buf.len, got = 0;
+    do {
+        int64_t n = tt_recv(s->sock, s->buf.data + got, want - got);
+        if (n < 0) {
+            if (n == TT_E_INTR && !tt_interrupted())
+                continue;
+            return got > 0 ? (int64_t)got : n;
+        }
+        s->res->calls++;
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    } while (s->opts->fullblocks && got < want);
+    return (int64_t)got;
+}
+
+/* -T: look at every byte, as 1.12 does to show cache effects. */
+static uint64_t touch(const unsigned char *p, int64_t n)
+{
+    uint64_t sum = 0;
+    int64_t i;
+    for (i = 0; i < n; i++)
+        sum += p[i];
+    return sum;
+}
+
+int ttcp_tcp_receive(struct ttcp_session *s)
+{
+    struct ttcp_result *r = s->res;
+    int rc = 0;
+
+    ttcp_timer_start(s);
+    for (;;) {
+        int64_t n = read_block(s);
+        if (n == 0)
+            break;
+        if (n < 0) {
+            if (n != TT_E_INTR)
+                rc = ttcp_fail(s, (int)n, "IO");
+            break;
+        }
+        r->bytes += (uint64_t)n;
+        if (s->opts->touch)
+            r->touch_sum += touch(s->buf.data, n);
+        if (!s->opts->sinkmode) {
+            int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
+            if (w < 0) {
+                rc = ttcp_fail(s, (int)w, "write");
+                break;
+            }
+        }
+    }
+    ttcp_timer_stop(s);
+    r->interrupted = tt_interrupted() != 0;
+    /* Close at once: the transmitter's figure ends when it sees our close. */
+    tt_close(s->sock);
+    s->sock = TT_NO_SOCKET;
+    return rc;
+}

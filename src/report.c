@@ -1,0 +1,105 @@
+/* The classic output lines. Format strings follow 1.12 byte for byte
+ * (two spaces before tcp/udp, the 1024 in msec/call, %.2f everywhere). */
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "rusage.h"
+
+struct text {
+    char *buf;
+    size_t len, used;
+};
+
+static void add(struct text *t, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(t->buf + t->used, t->used < t->len ? t->len - t->used : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->used += (size_t)n;
+}
+
+size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len)
+{
+    struct text t = {buf, len, 0};
+    add(&t, "ttcp%s: buflen=%llu, nbuf=%llu, align=%llu/%llu, port=%llu",
+        ttcp_options_side(o), (unsigned long long)o->buflen, (unsigned long long)o->nbuf,
+        (unsigned long long)o->bufalign, (unsigned long long)o->bufoffset,
+        (unsigned long long)o->port);
+    if (o->sockbufsize != 0)
+        add(&t, ", sockbufsize=%llu", (unsigned long long)o->sockbufsize);
+    add(&t, "  %s", o->udp ? "udp" : "tcp");
+    if (o->transmit)
+        add(&t, "  -> %s", o->host);
+    add(&t, "\n");
+    return t.used;
+}
+
+size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
+                         const char *detail, char *buf, size_t len)
+{
+    static const char *const words[] = {
+        [TTCP_EV_SOCKET] = "socket",   [TTCP_EV_SNDBUF] = "sndbuf",
+        [TTCP_EV_RCVBUF] = "rcvbuf",   [TTCP_EV_NODELAY] = "nodelay",
+        [TTCP_EV_CONNECT] = "connect", [TTCP_EV_ACCEPT] = "accept from",
+        [TTCP_EV_WARNING] = "warning:",
+    };
+    struct text t = {buf, len, 0};
+    add(&t, "ttcp%s: %s", ttcp_options_side(o), words[ev]);
+    if (detail != NULL)
+        add(&t, " %s", detail);
+    add(&t, "\n");
+    return t.used;
+}
+
+size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result *r,
+                         char *buf, size_t len)
+{
+    const char *side = ttcp_options_side(o);
+    int64_t cpu_ns = (r->cpu_end.user_ns - r->cpu_start.user_ns) +
+                     (r->cpu_end.sys_ns - r->cpu_start.sys_ns);
+    double realt = (double)r->real_ns / 1e9, cput = (double)cpu_ns / 1e9;
+    unsigned long long bytes = (unsigned long long)r->bytes;
+    struct text t = {buf, len, 0};
+    char rate[64], usage[160];
+
+    /* 1.12's clamps, so a tiny transfer never divides by zero. */
+    if (realt <= 0.0)
+        realt = 0.001;
+    if (cput <= 0.0)
+        cput = 0.001;
+    add(&t, "ttcp%s: %llu bytes in %.2f real seconds = %s/sec +++\n", side, bytes, realt,
+        ttcp_unit_format(o->unit, (double)r->bytes / realt, rate, sizeof rate));
+    if (o->verbose)
+        add(&t, "ttcp%s: %llu bytes in %.2f CPU seconds = %s/cpu sec\n", side, bytes, cput,
+            ttcp_unit_format(o->unit, (double)r->bytes / cput, rate, sizeof rate));
+    add(&t, "ttcp%s: %llu I/O calls, msec/call = %.2f, calls/sec = %.2f\n", side,
+        (unsigned long long)r->calls, r->calls ? 1024.0 * realt / (double)r->calls : 0.0,
+        (double)r->calls / realt);
+    add(&t, "ttcp%s: %s\n", side,
+        ttcp_rusage_format(&r->cpu_start, &r->cpu_end, r->real_ns, usage, sizeof usage));
+    if (o->verbose)
+        add(&t, "ttcp%s: buffer address %#llx\n", side, (unsigned long long)r->buffer_address);
+    return t.used;
+}
+
+size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failure *f,
+                           const char *native_text, char *buf, size_t len)
+{
+    struct text t = {buf, len, 0};
+    if (f->code == TT_E_INTR) {
+        add(&t, "ttcp%s: interrupted before the test began\n", ttcp_options_side(o));
+        return t.used;
+    }
+    if (f->code == TT_E_NOHOST) {
+        /* A resolver error has no errno worth printing; name the host instead. */
+        add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o), f->op, o->host, native_text);
+        return t.used;
+    }
+    add(&t, "ttcp%s: %s: %s\nerrno=%d\n", ttcp_options_side(o), f->op, native_text, f->native);
+    return t.used;
+}

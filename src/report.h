@@ -1,0 +1,20 @@
+/* Result -> text. Pure functions: no I/O, no clock, no globals; every line
+ * in the 1.12 shapes. Each returns the number of bytes it wrote into buf. */
+#ifndef TTCP_REPORT_H
+#define TTCP_REPORT_H
+
+#include <stddef.h>
+
+#include "options.h"
+#include "result.h"
+
+size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len);
+size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
+                         const char *detail, char *buf, size_t len);
+size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result *r,
+                         char *buf, size_t len);
+/* native_text: the OS's words for failure->native (tt_error_text). */
+size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failure *f,
+                           const char *native_text, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,48 @@
+/* What one test measured. Filled by the core, turned into text by report.c.
+ * Time stays in integer nanoseconds until the report. */
+#ifndef TTCP_RESULT_H
+#define TTCP_RESULT_H
+
+#include <stdint.h>
+
+#include "ttcp/platform.h"
+
+/* A failure: the portable code, the native number, and the operation in
+ * 1.12's words ("connect", "bind", "IO", ...). code 0 = no failure. */
+struct ttcp_failure {
+    int code;
+    int native;
+    const char *op;
+};
+
+struct ttcp_result {
+    int started;          /* the timed phase began: the figures mean something */
+    uint64_t bytes;       /* payload bytes moved (1.12's nbytes) */
+    uint64_t calls;       /* network I/O calls issued (1.12's numCalls) */
+    int64_t real_ns;      /* timed phase, monotonic clock */
+    struct tt_cpu cpu_start, cpu_end;
+    uintptr_t buffer_address;
+    int interrupted;      /* Ctrl+C ended the timed phase */
+    int idle_timeout;     /* no progress for --idle-timeout ended it */
+    int truncated;        /* UDP datagrams were longer than -l */
+    uint64_t touch_sum;   /* -T: keeps the byte reads from being optimised out */
+    struct ttcp_failure failure;
+};
+
+/* Progress the core reports while it runs; main turns them into text. */
+enum ttcp_event {
+    TTCP_EV_SOCKET,   /* "socket" */
+    TTCP_EV_SNDBUF,   /* "sndbuf" */
+    TTCP_EV_RCVBUF,   /* "rcvbuf" */
+    TTCP_EV_NODELAY,  /* "nodelay" */
+    TTCP_EV_CONNECT,  /* "connect" */
+    TTCP_EV_ACCEPT,   /* "accept from <detail>" */
+    TTCP_EV_WARNING   /* "warning: <detail>" */
+};
+
+struct ttcp_observer {
+    void (*event)(void *ctx, enum ttcp_event ev, const char *detail);
+    void *ctx;
+};
+
+#endif

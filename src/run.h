@@ -1,0 +1,12 @@
+/* One complete test: set up, measure, tear down. Prints nothing. */
+#ifndef TTCP_RUN_H
+#define TTCP_RUN_H
+
+#include "options.h"
+#include "result.h"
+
+/* Returns 0, or the TT_E_* code also recorded in res->failure. */
+int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
+             struct ttcp_result *res);
+
+#endif

@@ -1,0 +1,43 @@
+/* The state of one test, owned by ttcp_run() and passed to each step. */
+#ifndef TTCP_SESSION_H
+#define TTCP_SESSION_H
+
+#include "buffer.h"
+#include "options.h"
+#include "result.h"
+#include "ttcp/platform.h"
+
+struct ttcp_session {
+    const struct ttcp_options *opts;
+    const struct ttcp_observer *obs;
+    struct ttcp_result *res;
+    struct ttcp_buffer buf;
+    tt_socket listener;  /* TCP receiver's listening socket */
+    tt_socket sock;      /* the data socket */
+    struct tt_addr dest; /* UDP transmitter's destination */
+    int64_t start_ns;    /* when the timed phase began */
+};
+
+void ttcp_emit(const struct ttcp_session *s, enum ttcp_event ev, const char *detail);
+/* Records a failure with the native error of the call that just failed;
+ * returns code so callers can `return ttcp_fail(...)`. */
+int ttcp_fail(struct ttcp_session *s, int code, const char *op);
+
+/* The timed phase: 1.12's prep_timer() and read_timer(). */
+void ttcp_timer_start(struct ttcp_session *s);
+void ttcp_timer_stop(struct ttcp_session *s);
+/* Stops the timer at an earlier moment (the last datagram before an idle
+ * timeout), so the figures cover only the time data was moving. */
+void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
+
+/* Side setup (connect.c). */
+int ttcp_open_transmitter(struct ttcp_session *s);
+int ttcp_open_receiver(struct ttcp_session *s);
+
+/* Data phases. */
+int ttcp_tcp_transmit(struct ttcp_session *s);
+int ttcp_tcp_receive(struct ttcp_session *s);
+int ttcp_udp_transmit(struct ttcp_session *s);
+int ttcp_udp_receive(struct ttcp_session *s);
+
+#endif

@@ -1,0 +1,30 @@
+# IPv6 on ::1: the default receiver is dual-stack; -4 / -6 force a family.
+. "${BASH_SOURCE[0]%/*}/lib.sh"
+
+ip -6 addr show lo | grep -q '::1' || skip "::1 is not configured on lo"
+
+pair tcp -r -s -- -t -s -n 100 ::1
+expect_rc r 0; expect_rc t 0
+expect_report t out "$(hdr t 8192 100 "$P" tcp ::1)" 819200 100
+expect_report r out "$(hdr r 8192 2048 "$P" tcp)" 819200 "$ANY"
+expect_lines r err '^ttcp-r: socket$' '^ttcp-r: accept from ::1$'
+
+pair tcp -r -s -6 -- -t -s -6 -n 1 ::1
+expect_rc r 0; expect_rc t 0
+expect_match r out "$(rate r 8192)"
+
+pair tcp -r -s -- -t -s -4 -n 1 localhost
+expect_rc r 0; expect_rc t 0
+expect_report t out "$(hdr t 8192 1 "$P" tcp localhost)" 8192 1
+expect_lines r err '^ttcp-r: socket$' '^ttcp-r: accept from 127\.0\.0\.1$'
+
+# A -4 receiver does not take IPv6 connections.
+receiver r tcp -r -s -4
+run t "$TTCP" -t -s -6 -n 1 -p "$P" ::1
+expect_rc t 1
+expect_match t err '^ttcp-t: connect: Connection refused$'
+expect_running r
+stop r
+expect_lines r err '^ttcp-r: socket$'
+
+finish

@@ -1,0 +1,22 @@
+# A second receiver on a port in use fails with the classic bind error; the first one still works.
+. "${BASH_SOURCE[0]%/*}/lib.sh"
+
+# in_use tcp|udp RECEIVER-FLAGS -- TRANSMITTER-FLAGS BYTES
+in_use() {
+  local proto=$1 rflags=$2 tflags=$3 bytes=$4
+  receiver r1 "$proto" -r $rflags || return
+  run r2 "$TTCP" -r $rflags -p "$P"
+  expect_rc r2 1
+  expect_match r2 err '^ttcp-r: bind: Address already in use$'
+  expect_match r2 err '^errno=98$'
+  expect_running r1
+  run t "$TTCP" -t $tflags -p "$P" 127.0.0.1
+  reap r1
+  expect_rc r1 0; expect_rc t 0
+  expect_match r1 out "$(rate r "$bytes")"
+}
+
+in_use tcp "-s" "-s -n 10" 81920
+in_use udp "-s -u" "-s -u -n 10 -l 1024" 10240
+
+finish
