@@ -7,19 +7,17 @@
 static int64_t read_block(struct ttcp_session *s)
 {
     size_t want = s->buf.len, got = 0;
-    do {
+    for (;;) {
         int64_t n = tt_recv(s->sock, s->buf.data + got, want - got);
-        if (n < 0) {
-            if (n == TT_E_INTR && !tt_interrupted())
-                continue;
+        if (n == TT_E_INTR && !tt_interrupted())
+            continue; /* a signal that is not Ctrl+C */
+        if (n < 0)
             return got > 0 ? (int64_t)got : n;
-        }
         s->res->calls++;
-        if (n == 0)
-            break;
         got += (size_t)n;
-    } while (s->opts->fullblocks && got < want);
-    return (int64_t)got;
+        if (n == 0 || !s->opts->fullblocks || got == want)
+            return (int64_t)got;
+    }
 }
 
 /* -T: look at every byte, as 1.12 does to show cache effects. */

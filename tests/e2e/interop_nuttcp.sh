@@ -1,6 +1,6 @@
 # A real third-party classic transmitter: nuttcp falls back to plain ttcp data when its
 # control port is refused; the ttcp receiver must count exactly what it sent.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 command -v nuttcp >/dev/null || skip "nuttcp is not installed"
 

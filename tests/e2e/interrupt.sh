@@ -1,11 +1,11 @@
 # SIGINT to a running transmitter: it prints the figures so far and exits 0 within a few
 # seconds; the receiver then ends by itself with at least as many bytes.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 receiver r tcp -r -s
 start t "$TTCP" -t -s -n 100000000 -p "$P" 127.0.0.1
 sleep 1
-kill -INT "${PID[t]}"          # timeout(1) passes SIGINT on to ttcp
+kill -INT "${PID[t]}"          # timeout(1) passes one SIGINT on to ttcp
 sent_at=$SECONDS
 reap t
 [ $((SECONDS - sent_at)) -le 4 ] || fail "transmitter took $((SECONDS - sent_at)) s to end after SIGINT"

@@ -5,13 +5,16 @@
 # Exit status of a script: 0 pass, 1 fail, 77 skip.
 set -u
 
-E2E_DIR=$(cd "${BASH_SOURCE[0]%/*}" && pwd)
+E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TTCP=${TTCP:-$E2E_DIR/../../build/ttcp}
 FIXTURES=${FIXTURES:-$E2E_DIR/../../../shared/fixtures/classic-1.12}
 [ -x "$TTCP" ] || { echo "FAIL: no ttcp binary at $TTCP (set TTCP)"; exit 1; }
 [ -d "$FIXTURES" ] || { echo "FAIL: no fixtures at $FIXTURES (set FIXTURES)"; exit 1; }
 
 BOUND=20          # seconds any process of ours may live
+# --foreground: a signal sent to timeout reaches ttcp once (without it timeout also signals its
+# process group, and ttcp takes a second SIGINT/SIGTERM as "stop outright").
+BOUNDED=(timeout --foreground -k 2 "$BOUND")
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ttcp-e2e.XXXXXX") || exit 1
 declare -A PID=() RC=() CMD=()
 FAILED=0
@@ -35,8 +38,15 @@ finish() {
 # show NAME: the command behind NAME and what it printed, for a failure message.
 show() {
   printf '  command: %s\n  exit status: %s\n' "${CMD[$1]}" "${RC[$1]-running}"
-  printf '  stdout:\n'; sed 's/^/    | /' "$TMP/$1.out" | head -n 20
-  printf '  stderr:\n'; sed 's/^/    | /' "$TMP/$1.err" | head -n 20
+  local s
+  for s in out err; do
+    printf '  std%s:\n' "$s"
+    if [ -n "$(tr -d '\t\n\040-\176' <"$TMP/$1.$s" | head -c 1)" ]; then
+      printf '    (%s bytes of binary data)\n' "$(stat -c %s "$TMP/$1.$s")"
+    else
+      sed 's/^/    | /' "$TMP/$1.$s" | head -n 20
+    fi
+  done
 }
 
 # ---- processes --------------------------------------------------------------
@@ -53,14 +63,14 @@ free_port() {
 start() {
   local name=$1; shift
   CMD[$name]="$*"; unset "RC[$name]"
-  timeout "$BOUND" "$@" </dev/null >"$TMP/$name.out" 2>"$TMP/$name.err" &
+  "${BOUNDED[@]}" "$@" </dev/null >"$TMP/$name.out" 2>"$TMP/$name.err" &
   PID[$name]=$!
 }
 # run NAME CMD...: run CMD in the foreground (stdin inherited), record its exit status.
 run() {
   local name=$1; shift
   CMD[$name]="$*"
-  timeout "$BOUND" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
+  "${BOUNDED[@]}" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
   RC[$name]=$?
 }
 # reap NAME: wait for a background process to end by itself, record its exit status.

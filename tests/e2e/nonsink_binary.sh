@@ -1,5 +1,5 @@
 # Without -s: stdin -> network -> stdout, byte for byte; the receiver's report goes to stderr.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # send_file tcp|udp FILE [ARGS...]: `ttcp -r ARGS > r.out` gets FILE from `ttcp -t ARGS < FILE`;
 # checks the copy, the exit codes and both reports (CALLS = the transmitter's I/O calls).

@@ -1,5 +1,5 @@
 # Classic options: -b, -D, -B, -T, -A/-O, attached and clustered arguments, options after the host.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # tcp_ok TRANSMITTER-HEADER-ARGS... : both sides succeeded with the counts a 100 x 1000 run gives.
 tcp_ok() {

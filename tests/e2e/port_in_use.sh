@@ -1,5 +1,5 @@
 # A second receiver on a port in use fails with the classic bind error; the first one still works.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # in_use tcp|udp RECEIVER-FLAGS -- TRANSMITTER-FLAGS BYTES
 in_use() {

@@ -1,5 +1,5 @@
 # Nothing listening: the classic connect error, exit 1, the header still printed (fixture t_err).
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 P=$(free_port)
 run t "$TTCP" -t -s -n 1 -p "$P" 127.0.0.1

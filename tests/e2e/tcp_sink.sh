@@ -1,5 +1,5 @@
 # TCP sink mode: exact byte and call counts, the classic report lines, -f units and -v.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 pair tcp -r -s -- -t -s -n 1000 127.0.0.1
 expect_rc r 0; expect_rc t 0

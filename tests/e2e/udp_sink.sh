@@ -1,5 +1,5 @@
 # UDP sink mode: start/end markers counted as in 1.12, buflen forced up to 5.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # 1 start + 20 data + 1 end (+ 4 more end markers on the transmitter): fixtures r_udp2/t_udp2.
 pair udp -r -s -u -- -t -s -u -l 1024 -n 20 127.0.0.1

@@ -1,6 +1,6 @@
 # Bad command lines: one "ttcp: ..." line on stderr naming the problem, exit 2, no traffic.
 # -h / --help / --version / no arguments.
-. "${BASH_SOURCE[0]%/*}/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # Receivers on TCP and UDP port P notice any traffic a bad command line might still send:
 # afterwards each must still be waiting and then count exactly one good test.

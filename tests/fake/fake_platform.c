@@ -1,0 +1,274 @@
+/* The scripted platform: see fake_platform.h. */
+#include "fake_platform.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct fake_platform fake;
+
+#define FAKE_SOCKET_LISTEN 3
+#define FAKE_SOCKET_DATA 4
+
+void fake_reset(void)
+{
+    memset(&fake, 0, sizeof fake);
+    fake.clock_ns = 1000000000ll;
+    fake.clock_tick_ns = 1000000; /* 1 ms per clock read */
+    fake.stdin_piece = 4096;
+}
+
+void fake_push(struct fake_script *s, int64_t result)
+{
+    s->step[s->count].result = result;
+    s->step[s->count].interrupt = 0;
+    s->count++;
+}
+
+void fake_push_interrupt(struct fake_script *s, int64_t result)
+{
+    fake_push(s, result);
+    s->step[s->count - 1].interrupt = 1;
+}
+
+/* The next step's result, or `none` when the script is used up. */
+static int64_t next_step(struct fake_script *s, int64_t none)
+{
+    struct fake_step *st;
+    if (s->next >= s->count)
+        return none;
+    st = &s->step[s->next++];
+    if (st->interrupt)
+        fake.interrupted = 1;
+    if (st->result < 0)
+        fake.last_error = (int)-st->result;
+    return st->result;
+}
+
+static int fail_with(int rc)
+{
+    if (rc < 0)
+        fake.last_error = -rc;
+    return rc;
+}
+
+/* --- process, time, CPU, console, memory -------------------------------- */
+int tt_init(void) { return 0; }
+void tt_cleanup(void) {}
+int tt_interrupted(void) { return fake.interrupted; }
+int tt_last_error(void) { return fake.last_error; }
+
+const char *tt_error_text(int code, int native, char *buf, size_t len)
+{
+    (void)native;
+    strncpy(buf, ttcp_strerror(code), len - 1);
+    buf[len - 1] = '\0';
+    return buf;
+}
+
+const char *tt_platform_name(char *buf, size_t len)
+{
+    strncpy(buf, "fake", len);
+    return buf;
+}
+
+int64_t tt_now_ns(void)
+{
+    fake.clock_ns += fake.clock_tick_ns;
+    return fake.clock_ns;
+}
+
+int tt_cpu_times(struct tt_cpu *out)
+{
+    memset(out, 0, sizeof *out);
+    out->user_ns = fake.clock_ns / 4; /* a quarter of the wall clock */
+    return 0;
+}
+
+void tt_sleep_ns(int64_t ns)
+{
+    fake.sleep_calls++;
+    fake.clock_ns += ns;
+}
+
+int tt_stdio_binary(void) { return 0; }
+
+int64_t tt_stdin_read(void *buf, size_t len)
+{
+    size_t n = fake.stdin_len - fake.stdin_pos;
+    if (n > len)
+        n = len;
+    if (n > fake.stdin_piece)
+        n = fake.stdin_piece;
+    memcpy(buf, fake.stdin_data + fake.stdin_pos, n);
+    fake.stdin_pos += n;
+    return (int64_t)n;
+}
+
+int64_t tt_stdout_write(const void *buf, size_t len)
+{
+    if (fake.out_len + len > FAKE_MAX_BYTES)
+        return fail_with(TT_E_IO);
+    memcpy(fake.out + fake.out_len, buf, len);
+    fake.out_len += len;
+    if (fake.out_write_count < FAKE_MAX_STEPS)
+        fake.out_writes[fake.out_write_count++] = len;
+    return (int64_t)len;
+}
+
+void *tt_page_alloc(size_t len) { return calloc(1, len); }
+void tt_page_free(void *p, size_t len)
+{
+    (void)len;
+    free(p);
+}
+
+/* --- network --------------------------------------------------------------- */
+int tt_resolve(const char *host, uint16_t port, int family, int udp, struct tt_addr_list *out)
+{
+    (void)host; (void)port; (void)udp;
+    if (fake.resolve_rc != 0)
+        return fail_with(fake.resolve_rc);
+    memset(out, 0, sizeof *out);
+    out->count = 1;
+    out->addr[0].family = family == TT_FAMILY_V6 ? TT_FAMILY_V6 : TT_FAMILY_V4;
+    return 0;
+}
+
+int tt_addr_any(int family, uint16_t port, struct tt_addr *out)
+{
+    (void)port;
+    memset(out, 0, sizeof *out);
+    out->family = family;
+    return 0;
+}
+
+const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
+{
+    (void)a;
+    strncpy(buf, "192.0.2.1", len);
+    return buf;
+}
+
+int tt_socket_open(int family, int udp, tt_socket *out)
+{
+    (void)family; (void)udp;
+    *out = FAKE_SOCKET_LISTEN;
+    return 0;
+}
+
+int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
+{
+    (void)s; (void)opt; (void)value;
+    return 0;
+}
+
+int tt_bind(tt_socket s, const struct tt_addr *a)
+{
+    (void)s; (void)a;
+    return fail_with(fake.bind_rc);
+}
+
+int tt_listen(tt_socket s)
+{
+    (void)s;
+    return 0;
+}
+
+int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
+{
+    (void)s;
+    memset(peer, 0, sizeof *peer);
+    *out = FAKE_SOCKET_DATA;
+    return fail_with(fake.accept_rc);
+}
+
+int tt_connect(tt_socket s, const struct tt_addr *a)
+{
+    (void)s; (void)a;
+    return fail_with(fake.connect_rc);
+}
+
+static int64_t take_send(const void *buf, size_t len)
+{
+    int64_t n = next_step(&fake.tx, (int64_t)len);
+    if (n > (int64_t)len)
+        n = (int64_t)len;
+    if (n > 0 && fake.sent_len + (size_t)n <= FAKE_MAX_BYTES) {
+        memcpy(fake.sent + fake.sent_len, buf, (size_t)n);
+        fake.sent_len += (size_t)n;
+    }
+    return n;
+}
+
+int64_t tt_send(tt_socket s, const void *buf, size_t len)
+{
+    (void)s;
+    return take_send(buf, len);
+}
+
+int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr *to)
+{
+    int64_t n;
+    (void)s; (void)to;
+    n = take_send(buf, len);
+    if (n >= 0 && fake.datagrams < FAKE_MAX_STEPS)
+        fake.datagram_len[fake.datagrams++] = len;
+    return n;
+}
+
+/* Delivers a scripted count of bytes: a running counter, so tests can check
+ * what reached stdout. A result above len is a datagram longer than len. */
+static int64_t give_recv(void *buf, size_t len, int64_t none)
+{
+    int64_t n = next_step(&fake.rx, none);
+    size_t i, copy = n > (int64_t)len ? len : (size_t)(n > 0 ? n : 0);
+    for (i = 0; i < copy; i++)
+        ((unsigned char *)buf)[i] = (unsigned char)(i * 7 + 1);
+    return n;
+}
+
+int64_t tt_recv(tt_socket s, void *buf, size_t len)
+{
+    int64_t n;
+    (void)s;
+    n = give_recv(buf, len, 0);
+    if (n == 0)
+        fake.clock_ns += fake.eof_delay_ns;
+    return n;
+}
+
+int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
+{
+    int64_t n;
+    (void)s; (void)from;
+    n = give_recv(buf, len, TT_E_AGAIN);
+    if (n == TT_E_AGAIN)
+        fake.clock_ns += 250000000ll; /* a timeout lasts the receive timeout */
+    return n;
+}
+
+int tt_wait_readable(tt_socket s, int timeout_ms)
+{
+    (void)s; (void)timeout_ms;
+    return 1;
+}
+
+int tt_shutdown_send(tt_socket s)
+{
+    (void)s;
+    fake.shutdown_calls++;
+    fake.timer_at_shutdown = fake.clock_ns;
+    return 0;
+}
+
+int64_t tt_unacked_bytes(tt_socket s)
+{
+    (void)s;
+    return 0;
+}
+
+void tt_close(tt_socket s)
+{
+    (void)s;
+    fake.close_calls++;
+}

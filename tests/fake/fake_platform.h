@@ -1,0 +1,58 @@
+/* A scripted platform for the core's unit tests: every tt_* function of
+ * include/ttcp/platform.h, driven by the scripts below instead of an OS.
+ * Tests set `fake` up with fake_reset() and a few fields, run the core,
+ * then look at what it recorded. Single-threaded; one test at a time. */
+#ifndef TTCP_FAKE_PLATFORM_H
+#define TTCP_FAKE_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ttcp/platform.h"
+
+#define FAKE_MAX_STEPS 256
+#define FAKE_MAX_BYTES (1 << 20)
+
+/* One scripted result of a recv/recvfrom or send/sendto call. */
+struct fake_step {
+    int64_t result; /* bytes (recv: delivered; send: accepted, capped at len), 0 = EOF, <0 = TT_E_* */
+    int interrupt;  /* raise the interrupt flag as this step happens */
+};
+
+struct fake_script {
+    struct fake_step step[FAKE_MAX_STEPS];
+    int count, next;
+};
+
+struct fake_platform {
+    /* scripts; when one runs out: recv -> EOF (recvfrom -> TT_E_AGAIN), send -> all accepted */
+    struct fake_script rx, tx;
+    int64_t clock_ns, clock_tick_ns; /* tt_now_ns() advances by tick per call */
+    int64_t eof_delay_ns; /* added to the clock when recv reports EOF */
+    int interrupted;
+    int resolve_rc, connect_rc, bind_rc, accept_rc;
+    /* stdin content, delivered in pieces of at most stdin_piece bytes */
+    const unsigned char *stdin_data;
+    size_t stdin_len, stdin_pos, stdin_piece;
+    /* what the core did */
+    unsigned char sent[FAKE_MAX_BYTES];
+    size_t sent_len;
+    size_t datagram_len[FAKE_MAX_STEPS]; /* each sendto's length */
+    int datagrams;
+    unsigned char out[FAKE_MAX_BYTES]; /* stdout */
+    size_t out_len;
+    size_t out_writes[FAKE_MAX_STEPS];
+    int out_write_count;
+    int shutdown_calls, close_calls, sleep_calls;
+    int64_t timer_at_shutdown; /* clock when tt_shutdown_send ran */
+    int last_error;
+};
+
+extern struct fake_platform fake;
+
+void fake_reset(void);
+/* Appends a step to a script. */
+void fake_push(struct fake_script *s, int64_t result);
+void fake_push_interrupt(struct fake_script *s, int64_t result);
+
+#endif

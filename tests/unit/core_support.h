@@ -1,0 +1,46 @@
+/* Running the core over the fake platform from a command line. */
+#ifndef TTCP_CORE_SUPPORT_H
+#define TTCP_CORE_SUPPORT_H
+
+#include "fake_platform.h"
+#include "options.h"
+#include "report.h"
+#include "run.h"
+#include "test_support.h"
+
+static struct ttcp_options core_opts;
+static struct ttcp_result core_res;
+static char core_events[4096]; /* the progress lines, as main would print them */
+
+static void record_event(void *ctx, enum ttcp_event ev, const char *detail)
+{
+    size_t used = strlen(core_events);
+    (void)ctx;
+    ttcp_report_event(&core_opts, ev, detail, core_events + used, sizeof core_events - used);
+}
+
+/* Parses line (which must be valid) and runs the core; returns its code. */
+static int run_core(const char *line)
+{
+    static char copy[512];
+    struct ttcp_observer obs = {record_event, NULL};
+    char *argv[64], why[256];
+    int argc;
+    snprintf(copy, sizeof copy, "%s", line);
+    argc = split_args(copy, argv, 64);
+    if (ttcp_options_parse(&core_opts, argc, argv, why, sizeof why) != 0) {
+        fprintf(stderr, "bad test command line '%s': %s\n", line, why);
+        exit(1);
+    }
+    core_events[0] = '\0';
+    return ttcp_run(&core_opts, &obs, &core_res);
+}
+
+static int reset(void **state)
+{
+    (void)state;
+    fake_reset();
+    return 0;
+}
+
+#endif

@@ -1,0 +1,226 @@
+/* The TCP sides over the scripted platform: short reads and writes,
+ * resets mid-stream, EINTR, EOF, Ctrl+C, and the classic counters. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "core_support.h"
+
+static void receiver_counts_short_reads_and_eof(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 100);
+    fake_push(&fake.rx, 8192);
+    fake_push(&fake.rx, 1);
+    fake_push(&fake.rx, 5000);
+    assert_int_equal(run_core("-r -s"), 0);
+    assert_int_equal(core_res.bytes, 13293);
+    assert_int_equal(core_res.calls, 5); /* 4 reads + the EOF read, as 1.12 counts */
+    assert_true(core_res.started);
+    assert_true(core_res.real_ns > 0);
+    assert_string_equal(core_events, "ttcp-r: socket\nttcp-r: accept from 192.0.2.1\n");
+}
+
+static void receiver_retries_eintr(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 8192);
+    fake_push(&fake.rx, TT_E_INTR); /* a signal that is not Ctrl+C */
+    fake_push(&fake.rx, 8192);
+    assert_int_equal(run_core("-r -s"), 0);
+    assert_int_equal(core_res.bytes, 16384);
+    assert_int_equal(core_res.calls, 3);
+    assert_false(core_res.interrupted);
+}
+
+static void receiver_reset_keeps_partial_figures(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 8192);
+    fake_push(&fake.rx, 8192);
+    fake_push(&fake.rx, TT_E_CONNRESET);
+    assert_int_equal(run_core("-r -s"), TT_E_CONNRESET);
+    assert_string_equal(core_res.failure.op, "IO");
+    assert_int_equal(core_res.failure.native, -TT_E_CONNRESET);
+    assert_int_equal(core_res.bytes, 16384);
+    assert_true(core_res.started);
+}
+
+static void receiver_ctrl_c_ends_with_figures(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 4096);
+    fake_push_interrupt(&fake.rx, TT_E_INTR);
+    assert_int_equal(run_core("-r -s"), 0);
+    assert_true(core_res.interrupted);
+    assert_int_equal(core_res.bytes, 4096);
+}
+
+static void receiver_full_blocks_for_tar(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 100);
+    fake_push(&fake.rx, 924);
+    fake_push(&fake.rx, 1024);
+    fake_push(&fake.rx, 10);
+    assert_int_equal(run_core("-r -B -l 1024"), 0); /* non-sink: to stdout */
+    assert_int_equal(core_res.bytes, 2058);
+    assert_int_equal(core_res.calls, 6); /* EOF is read twice, as 1.12's mread() does */
+    assert_int_equal(fake.out_write_count, 3);
+    assert_int_equal(fake.out_writes[0], 1024);
+    assert_int_equal(fake.out_writes[1], 1024);
+    assert_int_equal(fake.out_writes[2], 10); /* the tail at EOF */
+    assert_int_equal(fake.out_len, 2058);
+}
+
+static void receiver_non_sink_copies_every_byte(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 3);
+    fake_push(&fake.rx, 7);
+    assert_int_equal(run_core("-r"), 0);
+    assert_int_equal(fake.out_len, 10);
+    /* the fake's bytes restart at each recv: 1, 8, 15 then 1, 8, ... */
+    assert_int_equal(fake.out[0], 1);
+    assert_int_equal(fake.out[2], 15);
+    assert_int_equal(fake.out[3], 1);
+    assert_int_equal(fake.out[9], 43);
+}
+
+static void receiver_touch_reads_bytes(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 3);
+    assert_int_equal(run_core("-r -s -T"), 0);
+    assert_int_equal(core_res.touch_sum, 1 + 8 + 15);
+}
+
+static void transmitter_completes_short_writes(void **state)
+{
+    (void)state;
+    fake_push(&fake.tx, 100);
+    fake_push(&fake.tx, 8092);
+    fake_push(&fake.tx, 8192);
+    fake_push(&fake.tx, 5000);
+    assert_int_equal(run_core("-t -s -n 3 h"), 0);
+    assert_int_equal(core_res.bytes, 24576);
+    assert_int_equal(core_res.calls, 5);
+    assert_int_equal(fake.sent_len, 24576);
+    assert_memory_equal(fake.sent, " !\"#", 4);
+    assert_memory_equal(fake.sent + 8192, " !\"#", 4); /* the pattern restarts each buffer */
+    assert_string_equal(core_events, "ttcp-t: socket\nttcp-t: connect\n");
+}
+
+static void transmitter_half_closes_before_the_timer_stops(void **state)
+{
+    (void)state;
+    fake.eof_delay_ns = 5000000000ll; /* the receiver takes 5 s to drain and close */
+    assert_int_equal(run_core("-t -s -n 10 h"), 0);
+    assert_int_equal(fake.shutdown_calls, 1);
+    assert_int_equal(core_res.calls, 10); /* the wait for the close is not an I/O call */
+    assert_true(core_res.real_ns >= 5000000000ll); /* the figure covers delivery */
+    assert_false(core_res.idle_timeout);
+}
+
+static void transmitter_peer_vanishes(void **state)
+{
+    (void)state;
+    fake_push(&fake.tx, 8192);
+    fake_push(&fake.tx, TT_E_PIPE);
+    assert_int_equal(run_core("-t -s -n 10 h"), TT_E_PIPE);
+    assert_string_equal(core_res.failure.op, "IO");
+    assert_int_equal(core_res.bytes, 8192);
+    assert_true(core_res.started);
+    assert_int_equal(fake.shutdown_calls, 0);
+}
+
+static void transmitter_ctrl_c(void **state)
+{
+    (void)state;
+    fake_push(&fake.tx, 8192);
+    fake_push_interrupt(&fake.tx, 8192);
+    assert_int_equal(run_core("-t -s -n 1000 h"), 0);
+    assert_true(core_res.interrupted);
+    assert_int_equal(core_res.bytes, 16384);
+    assert_int_equal(fake.shutdown_calls, 0); /* no wait for the peer after Ctrl+C */
+}
+
+static void transmitter_sends_stdin_exactly(void **state)
+{
+    static unsigned char data[20000];
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof data; i++)
+        data[i] = (unsigned char)(i * 31 + (i >> 8));
+    fake.stdin_data = data;
+    fake.stdin_len = sizeof data;
+    fake.stdin_piece = 3000; /* a pipe's pieces */
+    fake_push(&fake.tx, 1000); /* one short write */
+    assert_int_equal(run_core("-t h"), 0);
+    assert_int_equal(core_res.bytes, sizeof data);
+    assert_int_equal(fake.sent_len, sizeof data);
+    assert_memory_equal(fake.sent, data, sizeof data);
+}
+
+static void connect_refused(void **state)
+{
+    (void)state;
+    fake.connect_rc = TT_E_CONNREFUSED;
+    assert_int_equal(run_core("-t -s h"), TT_E_CONNREFUSED);
+    assert_string_equal(core_res.failure.op, "connect");
+    assert_false(core_res.started);
+}
+
+static void unresolvable_and_port_in_use(void **state)
+{
+    (void)state;
+    fake.resolve_rc = TT_E_NOHOST;
+    assert_int_equal(run_core("-t -s h"), TT_E_NOHOST);
+    assert_string_equal(core_res.failure.op, "bad hostname");
+    fake_reset();
+    fake.bind_rc = TT_E_ADDRINUSE;
+    assert_int_equal(run_core("-r -s"), TT_E_ADDRINUSE);
+    assert_string_equal(core_res.failure.op, "bind");
+}
+
+static void ctrl_c_while_waiting_for_a_connection(void **state)
+{
+    (void)state;
+    fake.interrupted = 1;
+    assert_int_equal(run_core("-r -s"), TT_E_INTR);
+    assert_false(core_res.started);
+}
+
+static void buffer_honours_alignment(void **state)
+{
+    (void)state;
+    assert_int_equal(run_core("-r -s -A 4096 -O 100"), 0);
+    assert_int_equal(core_res.buffer_address % 4096, 100);
+    fake_reset();
+    assert_int_equal(run_core("-r -s -A 0"), 0);
+    assert_true(core_res.buffer_address != 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(receiver_counts_short_reads_and_eof, reset),
+        cmocka_unit_test_setup(receiver_retries_eintr, reset),
+        cmocka_unit_test_setup(receiver_reset_keeps_partial_figures, reset),
+        cmocka_unit_test_setup(receiver_ctrl_c_ends_with_figures, reset),
+        cmocka_unit_test_setup(receiver_full_blocks_for_tar, reset),
+        cmocka_unit_test_setup(receiver_non_sink_copies_every_byte, reset),
+        cmocka_unit_test_setup(receiver_touch_reads_bytes, reset),
+        cmocka_unit_test_setup(transmitter_completes_short_writes, reset),
+        cmocka_unit_test_setup(transmitter_half_closes_before_the_timer_stops, reset),
+        cmocka_unit_test_setup(transmitter_peer_vanishes, reset),
+        cmocka_unit_test_setup(transmitter_ctrl_c, reset),
+        cmocka_unit_test_setup(transmitter_sends_stdin_exactly, reset),
+        cmocka_unit_test_setup(connect_refused, reset),
+        cmocka_unit_test_setup(unresolvable_and_port_in_use, reset),
+        cmocka_unit_test_setup(ctrl_c_while_waiting_for_a_connection, reset),
+        cmocka_unit_test_setup(buffer_honours_alignment, reset),
+    };
+    return cmocka_run_group_tests_name("core_tcp", tests, NULL, NULL);
+}

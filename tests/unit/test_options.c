@@ -1,0 +1,192 @@
+/* Option parsing: the classic letters, attached and separate arguments,
+ * clustering, defaults, and every bound with its one-line reason. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "options.h"
+#include "test_support.h"
+
+static struct ttcp_options opts;
+static char why[256];
+
+/* Parses a command line; returns what ttcp_options_parse returned. */
+static int parse(const char *line)
+{
+    static char copy[512];
+    char *argv[64];
+    int argc;
+    snprintf(copy, sizeof copy, "%s", line);
+    argc = split_args(copy, argv, 64);
+    why[0] = '\0';
+    return ttcp_options_parse(&opts, argc, argv, why, sizeof why);
+}
+
+static void defaults_are_classic(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-r"), 0);
+    assert_int_equal(opts.transmit, 0);
+    assert_int_equal(opts.buflen, 8192);
+    assert_int_equal(opts.nbuf, 2048);
+    assert_int_equal(opts.bufalign, 16384);
+    assert_int_equal(opts.bufoffset, 0);
+    assert_int_equal(opts.port, 5001);
+    assert_int_equal(opts.sinkmode, 0);
+    assert_int_equal(opts.unit, TTCP_UNIT_KBYTE);
+    assert_int_equal(opts.udp, 0);
+    assert_int_equal(opts.sockbufsize, 0);
+}
+
+static void every_classic_letter(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-t -u -s -l 1000 -n 4 -p 5003 -A 4096 -O 16 -v -d -b 65536 -f m -D -B -T host"), 0);
+    assert_int_equal(opts.transmit, 1);
+    assert_int_equal(opts.udp, 1);
+    assert_int_equal(opts.sinkmode, 1);
+    assert_int_equal(opts.buflen, 1000);
+    assert_int_equal(opts.nbuf, 4);
+    assert_int_equal(opts.port, 5003);
+    assert_int_equal(opts.bufalign, 4096);
+    assert_int_equal(opts.bufoffset, 16);
+    assert_int_equal(opts.verbose, 1);
+    assert_int_equal(opts.sodebug, 1);
+    assert_int_equal(opts.sockbufsize, 65536);
+    assert_int_equal(opts.unit, TTCP_UNIT_MBIT);
+    assert_int_equal(opts.nodelay, 1);
+    assert_int_equal(opts.fullblocks, 1);
+    assert_int_equal(opts.touch, 1);
+    assert_string_equal(opts.host, "host");
+}
+
+static void attached_clustered_and_after_host(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-tsn100 -l1000 -p5003 -fk 10.0.0.1"), 0);
+    assert_int_equal(opts.transmit, 1);
+    assert_int_equal(opts.sinkmode, 1);
+    assert_int_equal(opts.nbuf, 100);
+    assert_int_equal(opts.buflen, 1000);
+    assert_int_equal(opts.port, 5003);
+    assert_int_equal(opts.unit, TTCP_UNIT_KBIT);
+    assert_int_equal(parse("-t 10.0.0.1 -s -n 7"), 0); /* glibc getopt permutes too */
+    assert_string_equal(opts.host, "10.0.0.1");
+    assert_int_equal(opts.nbuf, 7);
+    assert_int_equal(parse("-t -- -s"), 0); /* after --, a word is the host */
+    assert_string_equal(opts.host, "-s");
+    assert_int_equal(opts.sinkmode, 0);
+}
+
+static void s_toggles_and_last_mode_wins(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-r -s -s"), 0);
+    assert_int_equal(opts.sinkmode, 0);
+    assert_int_equal(parse("-t -r"), 0);
+    assert_int_equal(opts.transmit, 0);
+}
+
+static void size_suffixes_are_binary(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-r -l 8k -b 1m"), 0);
+    assert_int_equal(opts.buflen, 8192);
+    assert_int_equal(opts.sockbufsize, 1048576);
+}
+
+static void udp_buflen_rules(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-r -u -l 2"), 0);
+    assert_int_equal(opts.buflen, 5); /* 1.12 forces it up to 5 */
+    assert_int_equal(parse("-r -u -l 65507"), 0);
+    assert_int_equal(parse("-r -u -l 65508"), -1);
+    assert_non_null(strstr(why, "65507"));
+    assert_int_equal(parse("-r -l 65508"), 0); /* TCP has no datagram limit */
+}
+
+static void family_and_extensions(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-r -6"), 0);
+    assert_int_equal(opts.family, 6);
+    assert_int_equal(parse("-r -4 --idle-timeout 2.5"), 0);
+    assert_int_equal(opts.family, 4);
+    assert_int_equal(opts.idle_timeout_ns, 2500000000ll);
+    assert_int_equal(parse("-r --idle-timeout=0.25"), 0);
+    assert_int_equal(opts.idle_timeout_ns, 250000000ll);
+    assert_int_equal(parse("-h"), 0);
+    assert_int_equal(opts.action, TTCP_ACTION_HELP);
+    assert_int_equal(parse("/?"), 0);
+    assert_int_equal(opts.action, TTCP_ACTION_HELP);
+    assert_int_equal(parse("--version"), 0);
+    assert_int_equal(opts.action, TTCP_ACTION_VERSION);
+}
+
+/* Each bad command line fails with a reason naming the problem. */
+static void bad_input_is_named(void **state)
+{
+    static const struct { const char *line, *needle; } cases[] = {
+        {"-r -l 0", "-l: '0' is out of range"},
+        {"-r -l -5", "-l: '-5' is negative"},
+        {"-r -l abc", "-l: 'abc' is not a number"},
+        {"-r -l 12x", "not a number"},
+        {"-r -l 300m", "out of range"},
+        {"-t -n 0 h", "-n: '0' is out of range"},
+        {"-t -n 99999999999999999999999 h", "too large"},
+        {"-r -p 0", "-p: '0' is out of range"},
+        {"-r -p 70000", "-p: '70000' is out of range"},
+        {"-r -p 5k", "not a number"},
+        {"-r -b 0", "-b: '0' is out of range"},
+        {"-r -A 16384 -O 16384", "-O: offset 16384 must be less"},
+        {"-r -A 0 -O 4", "-O: an offset needs an alignment"},
+        {"-r -x", "unknown option -x"},
+        {"-r --bogus", "unknown option --bogus"},
+        {"-r --idle-timeout 0", "--idle-timeout: '0' is out of range"},
+        {"-r --idle-timeout soon", "not a number of seconds"},
+        {"-r --help=1", "--help takes no value"},
+        {"-r -l", "-l needs a value"},
+        {"-t", "-t needs the host"},
+        {"-t h1 h2", "unexpected argument 'h2'"},
+        {"-t -n 281474976710656 -l 268435456 h", "too much data"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (parse(cases[i].line) != -1 || strstr(why, cases[i].needle) == NULL)
+            fail_msg("'%s': got '%s', want '%s'", cases[i].line, why, cases[i].needle);
+        assert_null(strchr(why, '\n')); /* one line */
+    }
+}
+
+static void usage_lists_every_option(void **state)
+{
+    char text[4096];
+    size_t n = ttcp_usage(text, sizeof text);
+    (void)state;
+    assert_true(n > 0 && n < sizeof text);
+    assert_non_null(strstr(text, "Usage: ttcp -t [-options] host [ < in ]\n"));
+    assert_non_null(strstr(text, "\t-l ##\tlength of bufs read from or written to network (default 8192)\n"));
+    assert_non_null(strstr(text, "\t-s\t-t: source a pattern to network\n\t\t-r: sink (discard) all data from network\n"));
+    assert_non_null(strstr(text, "Options specific to -t:\n\t-n##\t"));
+    assert_non_null(strstr(text, "Options specific to -r:\n\t-B\t"));
+    assert_non_null(strstr(text, "--idle-timeout"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(defaults_are_classic),
+        cmocka_unit_test(every_classic_letter),
+        cmocka_unit_test(attached_clustered_and_after_host),
+        cmocka_unit_test(s_toggles_and_last_mode_wins),
+        cmocka_unit_test(size_suffixes_are_binary),
+        cmocka_unit_test(udp_buflen_rules),
+        cmocka_unit_test(family_and_extensions),
+        cmocka_unit_test(bad_input_is_named),
+        cmocka_unit_test(usage_lists_every_option),
+    };
+    return cmocka_run_group_tests_name("options", tests, NULL, NULL);
+}

@@ -1,0 +1,82 @@
+/* Bounded number parsing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "parse.h"
+#include "test_support.h"
+
+static void integers_and_suffixes(void **state)
+{
+    uint64_t v;
+    char why[128];
+    (void)state;
+    assert_int_equal(ttcp_parse_u64("42", TTCP_SUFFIX_NONE, 1, 100, &v, why, sizeof why), 0);
+    assert_int_equal(v, 42);
+    assert_int_equal(ttcp_parse_u64("+7", TTCP_SUFFIX_NONE, 1, 100, &v, why, sizeof why), 0);
+    assert_int_equal(v, 7);
+    assert_int_equal(ttcp_parse_u64("4k", TTCP_SUFFIX_BINARY, 1, 1u << 30, &v, why, sizeof why), 0);
+    assert_int_equal(v, 4096);
+    assert_int_equal(ttcp_parse_u64("2M", TTCP_SUFFIX_BINARY, 1, 1u << 30, &v, why, sizeof why), 0);
+    assert_int_equal(v, 2097152);
+    assert_int_equal(ttcp_parse_u64("1g", TTCP_SUFFIX_BINARY, 1, 1u << 30, &v, why, sizeof why), 0);
+    assert_int_equal(v, 1073741824);
+    assert_int_equal(ttcp_parse_u64("18446744073709551615", TTCP_SUFFIX_NONE, 0, UINT64_MAX, &v, why,
+                                    sizeof why), 0);
+    assert_true(v == UINT64_MAX);
+}
+
+static void rejects(void **state)
+{
+    static const struct { const char *text; enum ttcp_suffix sfx; const char *needle; } bad[] = {
+        {"", TTCP_SUFFIX_NONE, "missing"},
+        {"-1", TTCP_SUFFIX_NONE, "negative"},
+        {"abc", TTCP_SUFFIX_NONE, "not a number"},
+        {"4k", TTCP_SUFFIX_NONE, "not a number"},
+        {"4kb", TTCP_SUFFIX_BINARY, "not a number"},
+        {"4 ", TTCP_SUFFIX_NONE, "not a number"},
+        {"18446744073709551616", TTCP_SUFFIX_NONE, "too large"},
+        {"17179869184g", TTCP_SUFFIX_BINARY, "too large"},
+        {"101", TTCP_SUFFIX_NONE, "out of range (1 to 100)"},
+        {"0", TTCP_SUFFIX_NONE, "out of range"},
+    };
+    uint64_t v = 99;
+    char why[128];
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(ttcp_parse_u64(bad[i].text, bad[i].sfx, 1, 100, &v, why, sizeof why), -1);
+        if (strstr(why, bad[i].needle) == NULL)
+            fail_msg("'%s': '%s' lacks '%s'", bad[i].text, why, bad[i].needle);
+    }
+    assert_int_equal(v, 99); /* untouched on failure */
+}
+
+static void seconds(void **state)
+{
+    int64_t ns;
+    char why[128];
+    (void)state;
+    assert_int_equal(ttcp_parse_seconds("1.5", 1, 10000000000ll, &ns, why, sizeof why), 0);
+    assert_int_equal(ns, 1500000000ll);
+    assert_int_equal(ttcp_parse_seconds(".25", 1, 10000000000ll, &ns, why, sizeof why), 0);
+    assert_int_equal(ns, 250000000ll);
+    assert_int_equal(ttcp_parse_seconds("2.0000000019", 1, 10000000000ll, &ns, why, sizeof why), 0);
+    assert_int_equal(ns, 2000000001ll); /* past nanoseconds is dropped */
+    assert_int_equal(ttcp_parse_seconds("11", 1, 10000000000ll, &ns, why, sizeof why), -1);
+    assert_int_equal(ttcp_parse_seconds("-1", 1, 10000000000ll, &ns, why, sizeof why), -1);
+    assert_int_equal(ttcp_parse_seconds("1.2.3", 1, 10000000000ll, &ns, why, sizeof why), -1);
+    assert_int_equal(ttcp_parse_seconds(".", 1, 10000000000ll, &ns, why, sizeof why), -1);
+    assert_int_equal(ttcp_parse_seconds("99999999999999999999", 1, 10000000000ll, &ns, why, sizeof why), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(integers_and_suffixes),
+        cmocka_unit_test(rejects),
+        cmocka_unit_test(seconds),
+    };
+    return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
+}
