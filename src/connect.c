@@ -42,7 +42,7 @@ int ttcp_open_transmitter(struct ttcp_session *s)
     rc = tt_resolve(o->host, (uint16_t)o->port, o->family, o->udp, &list);
     if (rc != 0)
         return ttcp_fail(s, rc, "bad hostname");
-    for (i = 0; i < list.count; i++) {
+    for (i = 0; i < list.count && !tt_interrupted(); i++) {
         rc = tt_socket_open(list.addr[i].family, o->udp, &s->sock);
         if (rc != 0) {
             ttcp_fail(s, rc, "socket");
@@ -66,6 +66,8 @@ int ttcp_open_transmitter(struct ttcp_session *s)
         tt_close(s->sock);
         s->sock = TT_NO_SOCKET;
     }
+    if (tt_interrupted())
+        return ttcp_fail(s, TT_E_INTR, "connect");
     return s->res->failure.code;
 }
 

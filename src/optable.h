@@ -21,7 +21,7 @@ enum ttcp_optsection {
     OPTS_TRANSMIT, /* "Options specific to -t:" */
     OPTS_RECEIVE,  /* "Options specific to -r:" */
     OPTS_EXTRA,    /* "Extensions:" */
-    OPTS_HIDDEN    /* -t, -r, -h: shown in the synopsis lines */
+    OPTS_HIDDEN    /* -t, -r: shown in the synopsis lines instead */
 };
 
 struct ttcp_optdef {

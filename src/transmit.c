@@ -56,8 +56,9 @@ static int send_stdin(struct ttcp_session *s)
 }
 
 /* After our FIN, waits until the receiver closes. Bounded: gives up when
- * the unacknowledged byte count has not moved for the idle timeout. */
-static void wait_for_receiver_close(struct ttcp_session *s)
+ * the unacknowledged byte count has not moved for the idle timeout. Returns
+ * when the figure ends: now, or at the last progress after a timeout. */
+static int64_t wait_for_receiver_close(struct ttcp_session *s)
 {
     unsigned char sink[512];
     int64_t idle_since = tt_now_ns(), unacked = tt_unacked_bytes(s->sock);
@@ -67,25 +68,26 @@ static void wait_for_receiver_close(struct ttcp_session *s)
         if (rc > 0) {
             int64_t n = tt_recv(s->sock, sink, sizeof sink);
             if (n == 0)
-                return; /* the receiver has everything and closed */
+                break; /* the receiver has everything and closed */
             if (n < 0 && n != TT_E_INTR) {
                 ttcp_emit(s, TTCP_EV_WARNING, "the receiver reset the connection at the end");
-                return;
+                break;
             }
             continue; /* a classic peer sends nothing; anything else is ignored */
         }
         if (rc < 0 && rc != TT_E_INTR)
-            return;
+            break;
         if (tt_unacked_bytes(s->sock) != unacked) {
             unacked = tt_unacked_bytes(s->sock);
             idle_since = tt_now_ns();
         } else if (tt_now_ns() - idle_since >= s->opts->idle_timeout_ns) {
             s->res->idle_timeout = 1;
-            ttcp_emit(s, TTCP_EV_WARNING,
-                      "the receiver did not close in time (idle timeout); figures end now");
-            return;
+            ttcp_emit(s, TTCP_EV_WARNING, "the receiver did not close (idle timeout); "
+                      "figures end at the last progress");
+            return idle_since;
         }
     }
+    return tt_now_ns();
 }
 
 int ttcp_tcp_transmit(struct ttcp_session *s)
@@ -95,8 +97,9 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
     ttcp_timer_start(s);
     rc = s->opts->sinkmode ? send_pattern(s) : send_stdin(s);
     if (rc == 0 && !tt_interrupted() && tt_shutdown_send(s->sock) == 0)
-        wait_for_receiver_close(s);
-    ttcp_timer_stop(s);
+        ttcp_timer_stop_at(s, wait_for_receiver_close(s));
+    else
+        ttcp_timer_stop(s);
     s->res->interrupted = tt_interrupted() != 0;
     return rc == TT_E_INTR ? 0 : rc;
 }

@@ -123,6 +123,16 @@ static void transmitter_half_closes_before_the_timer_stops(void **state)
     assert_false(core_res.idle_timeout);
 }
 
+static void transmitter_gives_up_on_a_silent_receiver(void **state)
+{
+    (void)state;
+    fake.peer_never_closes = 1;
+    assert_int_equal(run_core("-t -s -n 10 --idle-timeout 3 h"), 0);
+    assert_true(core_res.idle_timeout);
+    assert_true(core_res.real_ns < 1000000000ll); /* ends at the last progress, not after 3 s */
+    assert_non_null(strstr(core_events, "warning: the receiver did not close (idle timeout)"));
+}
+
 static void transmitter_peer_vanishes(void **state)
 {
     (void)state;
@@ -214,6 +224,7 @@ int main(void)
         cmocka_unit_test_setup(receiver_touch_reads_bytes, reset),
         cmocka_unit_test_setup(transmitter_completes_short_writes, reset),
         cmocka_unit_test_setup(transmitter_half_closes_before_the_timer_stops, reset),
+        cmocka_unit_test_setup(transmitter_gives_up_on_a_silent_receiver, reset),
         cmocka_unit_test_setup(transmitter_peer_vanishes, reset),
         cmocka_unit_test_setup(transmitter_ctrl_c, reset),
         cmocka_unit_test_setup(transmitter_sends_stdin_exactly, reset),
