@@ -41,7 +41,7 @@ show() {
   local s
   for s in out err; do
     printf '  std%s:\n' "$s"
-    if [ -n "$(tr -d '\t\n\040-\176' <"$TMP/$1.$s" | head -c 1)" ]; then
+    if [ -n "$(tr -d '\t\n\040-\176\200-\377' <"$TMP/$1.$s" | head -c 1)" ]; then
       printf '    (%s bytes of binary data)\n' "$(stat -c %s "$TMP/$1.$s")"
     else
       sed 's/^/    | /' "$TMP/$1.$s" | head -n 20
@@ -55,7 +55,7 @@ free_port() {
   local used p
   used=$(ss -Htuan | awk '{ n = split($5, a, ":"); print a[n] }')
   while :; do
-    p=$(( 20000 + (RANDOM * 32768 + RANDOM) % 41000 ))
+    p=$(( 20000 + ${SRANDOM:-$((RANDOM * 32768 + RANDOM))} % 41000 ))
     grep -qx "$p" <<<"$used" || { echo "$p"; return; }
   done
 }
