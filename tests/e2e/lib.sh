@@ -133,7 +133,7 @@ expect_lines() {   # NAME out|err REGEX...: exactly these lines, in this order
   [ "${#got[@]}" = "$#" ] || ok=0
   for re; do [[ ${got[i]-} =~ $re ]] || ok=0; i=$((i + 1)); done
   [ "$ok" = 1 ] && return
-  fail "$name: ${file##*.} is not as expected; wanted lines matching:"
+  fail "$name: std${file##*.} is not as expected; wanted lines matching:"
   printf '    ~ %s\n' "$@"; show "$name"
 }
 expect_match() {   # NAME out|err REGEX: some line matches

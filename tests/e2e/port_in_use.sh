@@ -1,14 +1,14 @@
 # A second receiver on a port in use fails with the classic bind error; the first one still works.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
-# in_use tcp|udp RECEIVER-FLAGS -- TRANSMITTER-FLAGS BYTES
+# in_use tcp|udp RECEIVER-FLAGS TRANSMITTER-FLAGS BYTES: r1 listens, r2 on the same port fails.
 in_use() {
   local proto=$1 rflags=$2 tflags=$3 bytes=$4
   receiver r1 "$proto" -r $rflags || return
   run r2 "$TTCP" -r $rflags -p "$P"
   expect_rc r2 1
-  expect_match r2 err '^ttcp-r: bind: Address already in use$'
-  expect_match r2 err '^errno=98$'
+  expect_lines r2 out "$(hdr r 8192 2048 "$P" "$proto")"
+  expect_lines r2 err '^ttcp-r: socket$' '^ttcp-r: bind: Address already in use$' '^errno=98$'
   expect_running r1
   run t "$TTCP" -t $tflags -p "$P" 127.0.0.1
   reap r1
