@@ -32,18 +32,22 @@ static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int anno
     return 0;
 }
 
+int ttcp_resolve_peer(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    int rc = tt_resolve(o->host, (uint16_t)o->port, o->family, o->udp, &s->peers);
+    return rc != 0 ? ttcp_fail(s, rc, "bad hostname") : 0;
+}
+
 /* Tries each address the host resolved to, in the resolver's order. */
 int ttcp_open_transmitter(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
-    struct tt_addr_list list;
+    const struct tt_addr_list *list = &s->peers;
     int i, rc;
 
-    rc = tt_resolve(o->host, (uint16_t)o->port, o->family, o->udp, &list);
-    if (rc != 0)
-        return ttcp_fail(s, rc, "bad hostname");
-    for (i = 0; i < list.count && !tt_interrupted(); i++) {
-        rc = tt_socket_open(list.addr[i].family, o->udp, &s->sock);
+    for (i = 0; i < list->count && !tt_interrupted(); i++) {
+        rc = tt_socket_open(list->addr[i].family, o->udp, &s->sock);
         if (rc != 0) {
             ttcp_fail(s, rc, "socket");
             continue;
@@ -52,11 +56,11 @@ int ttcp_open_transmitter(struct ttcp_session *s)
             ttcp_emit(s, TTCP_EV_SOCKET, NULL);
         rc = apply_socket_options(s, s->sock, i == 0);
         if (rc == 0 && o->udp) {
-            s->dest = list.addr[i]; /* 1.12 sends with sendto(), unconnected */
+            s->dest = list->addr[i]; /* 1.12 sends with sendto(), unconnected */
             return 0;
         }
         if (rc == 0) {
-            rc = tt_connect(s->sock, &list.addr[i]);
+            rc = tt_connect(s->sock, &list->addr[i]);
             if (rc == 0) {
                 ttcp_emit(s, TTCP_EV_CONNECT, NULL);
                 return 0;

@@ -18,8 +18,16 @@ static FILE *report_stream(const struct ttcp_options *o)
 
 static void print_event(void *ctx, enum ttcp_event ev, const char *detail)
 {
-    char line[256];
-    size_t n = ttcp_report_event(ctx, ev, detail, line, sizeof line);
+    const struct ttcp_options *o = ctx;
+    char line[1024]; /* a host name can be 253 bytes */
+    size_t n;
+
+    if (ev == TTCP_EV_READY) {
+        ttcp_report_header(o, line, sizeof line);
+        fputs(line, report_stream(o));
+        return;
+    }
+    n = ttcp_report_event(o, ev, detail, line, sizeof line);
     fflush(stdout); /* keep the header ahead of progress lines on a terminal */
     fwrite(line, 1, n, stderr);
 }
@@ -47,8 +55,6 @@ static int run(const struct ttcp_options *o)
     char text[1024], native[256];
     int rc;
 
-    ttcp_report_header(o, text, sizeof text);
-    fputs(text, out);
     rc = ttcp_run(o, &obs, &res);
     if (res.started) {
         ttcp_report_stats(o, &res, text, sizeof text);

@@ -43,6 +43,7 @@ size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
                          const char *detail, char *buf, size_t len)
 {
     static const char *const words[] = {
+        [TTCP_EV_READY] = "ready",
         [TTCP_EV_SOCKET] = "socket",   [TTCP_EV_SNDBUF] = "sndbuf",
         [TTCP_EV_RCVBUF] = "rcvbuf",   [TTCP_EV_NODELAY] = "nodelay",
         [TTCP_EV_CONNECT] = "connect", [TTCP_EV_ACCEPT] = "accept from",

@@ -31,6 +31,7 @@ struct ttcp_result {
 
 /* Progress the core reports while it runs; main turns them into text. */
 enum ttcp_event {
+    TTCP_EV_READY,    /* set up (host resolved, buffer in place): the header's moment */
     TTCP_EV_SOCKET,   /* "socket" */
     TTCP_EV_SNDBUF,   /* "sndbuf" */
     TTCP_EV_RCVBUF,   /* "rcvbuf" */

@@ -68,7 +68,12 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
     if (opts->transmit && opts->sinkmode)
         ttcp_pattern_fill(s.buf.data, s.buf.len);
 
-    rc = opts->transmit ? ttcp_open_transmitter(&s) : ttcp_open_receiver(&s);
+    /* 1.12's order: resolve and allocate, print the header, then connect. */
+    rc = opts->transmit ? ttcp_resolve_peer(&s) : 0;
+    if (rc == 0) {
+        ttcp_emit(&s, TTCP_EV_READY, NULL);
+        rc = opts->transmit ? ttcp_open_transmitter(&s) : ttcp_open_receiver(&s);
+    }
     if (rc == 0)
         rc = data_phase(&s);
 

@@ -14,6 +14,7 @@ struct ttcp_session {
     struct ttcp_buffer buf;
     tt_socket listener;  /* TCP receiver's listening socket */
     tt_socket sock;      /* the data socket */
+    struct tt_addr_list peers; /* what the transmitter's host resolved to */
     struct tt_addr dest; /* UDP transmitter's destination */
     int64_t start_ns;    /* when the timed phase began */
 };
@@ -31,6 +32,7 @@ void ttcp_timer_stop(struct ttcp_session *s);
 void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
 
 /* Side setup (connect.c). */
+int ttcp_resolve_peer(struct ttcp_session *s);
 int ttcp_open_transmitter(struct ttcp_session *s);
 int ttcp_open_receiver(struct ttcp_session *s);
 

@@ -11,11 +11,16 @@
 static struct ttcp_options core_opts;
 static struct ttcp_result core_res;
 static char core_events[4096]; /* the progress lines, as main would print them */
+static int core_ready;         /* TTCP_EV_READY came: the header's moment */
 
 static void record_event(void *ctx, enum ttcp_event ev, const char *detail)
 {
     size_t used = strlen(core_events);
     (void)ctx;
+    if (ev == TTCP_EV_READY) {
+        core_ready = 1;
+        return;
+    }
     ttcp_report_event(&core_opts, ev, detail, core_events + used, sizeof core_events - used);
 }
 
@@ -33,6 +38,7 @@ static int run_core(const char *line)
         exit(1);
     }
     core_events[0] = '\0';
+    core_ready = 0;
     return ttcp_run(&core_opts, &obs, &core_res);
 }
 
