@@ -1,5 +1,5 @@
 # Shared helpers for the end-to-end tests; every script here sources this file.
-# Environment: TTCP = the binary under test, FIXTURES = shared/fixtures/classic-1.12.
+# Environment: TTCP = the binary under test, FIXTURES = tests/fixtures/classic-1.12.
 # Traffic goes to 127.0.0.1 / ::1 only; every process runs under `timeout` and the
 # EXIT trap kills only the processes this script started, then removes its temp dir.
 # Exit status of a script: 0 pass, 1 fail, 77 skip.
@@ -7,7 +7,7 @@ set -u
 
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TTCP=${TTCP:-$E2E_DIR/../../build/ttcp}
-FIXTURES=${FIXTURES:-$E2E_DIR/../../../shared/fixtures/classic-1.12}
+FIXTURES=${FIXTURES:-$E2E_DIR/../fixtures/classic-1.12}
 [ -x "$TTCP" ] || { echo "FAIL: no ttcp binary at $TTCP (set TTCP)"; exit 1; }
 [ -d "$FIXTURES" ] || { echo "FAIL: no fixtures at $FIXTURES (set FIXTURES)"; exit 1; }
 

@@ -1,4 +1,4 @@
-/* Golden tests: for each classic 1.12 run in shared/fixtures, rebuild the
+/* Golden tests: for each classic 1.12 run in tests/fixtures, rebuild the
  * options from the run's command line and the measurement from its printed
  * figures, then check that ttcp's report reproduces the run's stdout byte
  * for byte. Timings were printed rounded, so the exact microseconds are
