@@ -93,7 +93,7 @@ int main(int argc, char **argv)
         return EXIT_FAILED;
     }
     if (!opts.sinkmode)
-        tt_stdio_binary();
+        tt_stdio_binary(opts.transmit ? TT_STDIN : TT_STDOUT);
     code = run(&opts);
     tt_cleanup();
     return code;

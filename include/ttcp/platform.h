@@ -78,7 +78,9 @@ int tt_cpu_times(struct tt_cpu *out);
 void tt_sleep_ns(int64_t ns);
 
 /* --- console ------------------------------------------------------------ */
-int tt_stdio_binary(void);  /* stdin/stdout carry bytes untranslated */
+enum tt_stream { TT_STDIN, TT_STDOUT };
+/* The stream carries bytes untranslated (Windows: no CR LF, no 0x1A end). */
+int tt_stdio_binary(enum tt_stream stream);
 int64_t tt_stdin_read(void *buf, size_t len);          /* 0 = EOF */
 int64_t tt_stdout_write(const void *buf, size_t len);  /* writes all */
 

@@ -47,8 +47,9 @@ int tt_interrupted(void)
     return interrupted;
 }
 
-int tt_stdio_binary(void)
+int tt_stdio_binary(enum tt_stream stream)
 {
+    (void)stream;
     return 0; /* POSIX streams never translate bytes */
 }
 

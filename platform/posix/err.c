@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "posix.h"
+#include "sockets.h"
 #include "ttcp/platform.h"
 
 int tt_posix_code(int err)
@@ -41,6 +42,11 @@ int tt_posix_fail(void)
 int tt_last_error(void)
 {
     return errno;
+}
+
+void tt_set_native_error(int err)
+{
+    errno = err;
 }
 
 const char *tt_error_text(int code, int native, char *buf, size_t len)

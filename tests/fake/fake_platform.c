@@ -90,7 +90,11 @@ void tt_sleep_ns(int64_t ns)
     fake.clock_ns += ns;
 }
 
-int tt_stdio_binary(void) { return 0; }
+int tt_stdio_binary(enum tt_stream stream)
+{
+    (void)stream;
+    return 0;
+}
 
 int64_t tt_stdin_read(void *buf, size_t len)
 {

@@ -1,13 +1,8 @@
-/* Name resolution and address text. */
-#include <arpa/inet.h>
-#include <errno.h>
-#include <netdb.h>
-#include <netinet/in.h>
+/* Name resolution and address text: the same BSD calls on every system. */
 #include <stdio.h>
 #include <string.h>
-#include <sys/socket.h>
 
-#include "posix.h"
+#include "sockets.h"
 #include "ttcp/platform.h"
 
 static int family_of(int af)
@@ -27,7 +22,7 @@ int tt_resolve(const char *host, uint16_t port, int family, int udp, struct tt_a
     snprintf(service, sizeof service, "%u", (unsigned)port);
     rc = getaddrinfo(host, service, &hints, &res);
     if (rc != 0) {
-        errno = rc; /* the resolver's code is the native error here */
+        tt_set_native_error(rc); /* the resolver's code is the native error here */
         return TT_E_NOHOST;
     }
     out->count = 0;
@@ -68,13 +63,13 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
 {
     const struct sockaddr *sa = (const struct sockaddr *)a->storage.bytes;
     if (sa->sa_family == AF_INET) {
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, buf, (socklen_t)len);
+        inet_ntop(AF_INET, (void *)&((const struct sockaddr_in *)sa)->sin_addr, buf, (socklen_t)len);
     } else if (sa->sa_family == AF_INET6) {
         const struct in6_addr *in6 = &((const struct sockaddr_in6 *)sa)->sin6_addr;
         if (IN6_IS_ADDR_V4MAPPED(in6)) /* a dual-stack socket's IPv4 peer */
-            inet_ntop(AF_INET, &in6->s6_addr[12], buf, (socklen_t)len);
+            inet_ntop(AF_INET, (void *)&in6->s6_addr[12], buf, (socklen_t)len);
         else
-            inet_ntop(AF_INET6, in6, buf, (socklen_t)len);
+            inet_ntop(AF_INET6, (void *)in6, buf, (socklen_t)len);
     } else {
         snprintf(buf, len, "?");
     }

@@ -1,0 +1,23 @@
+/* QueryPerformanceCounter time, converted to nanoseconds without overflow,
+ * and Sleep. */
+#include <windows.h>
+
+#include "ttcp/platform.h"
+
+int64_t tt_now_ns(void)
+{
+    LARGE_INTEGER freq, now;
+    int64_t whole, rest;
+    QueryPerformanceFrequency(&freq); /* fixed at boot; cheap to ask */
+    QueryPerformanceCounter(&now);
+    /* ticks * 1e9 / freq overflows after ~15 min at 10 MHz: split it. */
+    whole = now.QuadPart / freq.QuadPart;
+    rest = now.QuadPart % freq.QuadPart;
+    return whole * 1000000000ll + rest * 1000000000ll / freq.QuadPart;
+}
+
+void tt_sleep_ns(int64_t ns)
+{
+    int64_t ms = (ns + 999999) / 1000000; /* never shorter than asked */
+    Sleep((DWORD)(ms > 0x7fffffff ? 0x7fffffff : ms));
+}

@@ -1,0 +1,15 @@
+# What both mingw-w64 toolchain files share; TTCP_MINGW_TRIPLET names the target.
+set(CMAKE_C_COMPILER ${TTCP_MINGW_TRIPLET}-gcc)
+set(CMAKE_RC_COMPILER ${TTCP_MINGW_TRIPLET}-windres)
+set(CMAKE_FIND_ROOT_PATH /usr/${TTCP_MINGW_TRIPLET})
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+# Tests run under 64-bit Wine (toolchain.md); the i686 build has no runner here.
+if(CMAKE_SYSTEM_PROCESSOR STREQUAL "x86_64")
+  find_program(TTCP_WINE NAMES wine)
+  if(TTCP_WINE)
+    set(CMAKE_CROSSCOMPILING_EMULATOR ${TTCP_WINE})
+  endif()
+endif()
