@@ -1,0 +1,21 @@
+# Help with /? and -h: the usage text on stdout, exit 0; a bad -l: one line on stderr, exit 2.
+NEEDS=wine
+. "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
+
+run h "$WTTCP" -h
+expect_rc h 0; expect_empty h err
+crlf h out
+expect_match h out '^Usage: ttcp -t'
+expect_match h out 'ttcp -r'
+run q "$WTTCP" '/?'
+expect_rc q 0; expect_empty q err
+crlf q out
+cmp -s "$TMP/h.out" "$TMP/q.out" || { fail "/? and -h print different text"; show q; }
+
+P=$(free_port)   # no traffic expected, but never the default port 5001
+run l "$WTTCP" -t -s -l 0 -p "$P" 127.0.0.1
+expect_rc l 2; expect_empty l out
+crlf l err
+expect_lines l err "^ttcp: -l: '0' is out of range"
+
+finish
