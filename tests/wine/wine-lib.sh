@@ -11,7 +11,7 @@ NEEDS=${NEEDS-native wine}
 [ -f "${TTCPW-}" ] || { echo "FAIL: no ttcpw.exe at '${TTCPW-}' (set TTCPW)"; exit 1; }
 case " $NEEDS " in *" native "*)
   [ -x "${TTCP-}" ] || wine_skip "no native ttcp at '${TTCP-}' (configure with -DTTCP_NATIVE=.../build/ttcp)";;
-*) TTCP=$(command -v true);;   # lib.sh wants a binary; this script starts no native ttcp
+*) TTCP=$(type -P true);;   # lib.sh wants a binary; this script starts no native ttcp
 esac
 case " $NEEDS " in *" wine "*)
   command -v wine >/dev/null || wine_skip "wine is not installed"
