@@ -21,9 +21,8 @@ send_file() {
   done
 }
 
-special='\x1a\r\n\x00\r\n\x1a\x00'                       # 8 bytes, as a printf format
-{ printf "$special"; head -c 524276 /dev/urandom; printf "$special"
-  head -c 524276 /dev/urandom; printf "$special"; } >"$TMP/random.bin"
+special() { printf '\x1a\r\n\x00\r\n\x1a\x00'; }                 # 8 bytes
+{ special; head -c 524276 /dev/urandom; special; head -c 524276 /dev/urandom; special; } >"$TMP/random.bin"
 [ "$(stat -c %s "$TMP/random.bin")" = 1048576 ] || fail "test file is not 1048576 bytes"
 send_file tcp "$TMP/random.bin" 128 8192
 

@@ -15,6 +15,8 @@ case " $NEEDS " in *" native "*)
 esac
 case " $NEEDS " in *" wine "*)
   command -v wine >/dev/null || wine_skip "wine is not installed"
+  . "$(dirname "${BASH_SOURCE[0]}")/netns.sh"
+  if in_netns; then echo "FAIL: never run Wine inside a network namespace"; exit 1; fi
   [ -f "${WINEPREFIX:-/nonexistent}/system.reg" ] ||
     wine_skip "no Wine prefix at '${WINEPREFIX-}': run eval \"\$(ci/wine-env DIR)\" first (or -DTTCP_WINEPREFIX=DIR)"
   export WINEPREFIX WINEDEBUG=-all;;
