@@ -44,7 +44,20 @@ enum tt_sockopt {
     TT_OPT_NODELAY,    /* value: 0/1 (TCP_NODELAY) */
     TT_OPT_DEBUG,      /* value: 0/1 (SO_DEBUG) */
     TT_OPT_REUSEADDR,  /* value: 0/1; the platform picks the safe meaning */
-    TT_OPT_RCVTIMEO_MS /* value: milliseconds, 0 = block forever */
+    TT_OPT_RCVTIMEO_MS, /* value: milliseconds, 0 = block forever */
+    TT_OPT_QUICKACK    /* value: 1 = acknowledge at once (delayed ACK off);
+                        * Linux forgets it after a receive: set it again */
+};
+
+/* What the OS tells about a TCP connection; absent fields stay 0. */
+struct tt_tcp_info {
+    uint32_t mss;         /* sender's maximum segment size, bytes */
+    uint32_t snd_wnd;     /* the peer's advertised window, bytes */
+    uint32_t rcv_wnd;     /* our receive window (space advertised), bytes */
+    uint32_t cwnd;        /* congestion window, bytes */
+    uint32_t srtt_us;     /* smoothed round-trip time */
+    uint32_t rttvar_us;   /* its variation */
+    uint64_t retransmits; /* segments sent again, whole connection */
 };
 
 /* Process CPU accounting, as much as the OS offers; absent fields stay 0. */
@@ -81,6 +94,8 @@ void tt_sleep_ns(int64_t ns);
 enum tt_stream { TT_STDIN, TT_STDOUT };
 /* The stream carries bytes untranslated (Windows: no CR LF, no 0x1A end). */
 int tt_stdio_binary(enum tt_stream stream);
+/* Non-zero when stdin is an interactive console (a terminal window). */
+int tt_stdin_is_console(void);
 int64_t tt_stdin_read(void *buf, size_t len);          /* 0 = EOF */
 int64_t tt_stdout_write(const void *buf, size_t len);  /* writes all */
 
@@ -98,6 +113,10 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len);
 
 int tt_socket_open(int family, int udp, tt_socket *out);
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value);
+/* Reads SO_SNDBUF / SO_RCVBUF (bytes, as the OS reports them). */
+int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value);
+/* TT_E_UNSUPPORTED where the OS offers no TCP statistics. */
+int tt_tcp_info(tt_socket s, struct tt_tcp_info *out);
 int tt_bind(tt_socket s, const struct tt_addr *a);
 int tt_listen(tt_socket s);
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer);

@@ -53,6 +53,11 @@ int tt_stdio_binary(enum tt_stream stream)
     return 0; /* POSIX streams never translate bytes */
 }
 
+int tt_stdin_is_console(void)
+{
+    return isatty(STDIN_FILENO);
+}
+
 int64_t tt_stdin_read(void *buf, size_t len)
 {
     ssize_t n = read(STDIN_FILENO, buf, len);

@@ -65,8 +65,23 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         tv.tv_sec = value / 1000;
         tv.tv_usec = (value % 1000) * 1000;
         return check(setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv));
+    case TT_OPT_QUICKACK:
+#ifdef TCP_QUICKACK
+        return check(setsockopt(fd, IPPROTO_TCP, TCP_QUICKACK, &value, sizeof value));
+#else
+        return TT_E_UNSUPPORTED;
+#endif
     }
     return TT_E_UNSUPPORTED;
+}
+
+int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
+{
+    socklen_t len = sizeof *value;
+    int name = opt == TT_OPT_SNDBUF ? SO_SNDBUF : opt == TT_OPT_RCVBUF ? SO_RCVBUF : -1;
+    if (name < 0)
+        return TT_E_UNSUPPORTED;
+    return check(getsockopt(fd_of(s), SOL_SOCKET, name, value, &len));
 }
 
 int tt_bind(tt_socket s, const struct tt_addr *a)

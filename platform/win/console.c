@@ -53,6 +53,12 @@ int tt_stdio_binary(enum tt_stream stream)
     return _setmode(_fileno(f), _O_BINARY) == -1 ? TT_E_IO : 0;
 }
 
+int tt_stdin_is_console(void)
+{
+    DWORD mode;
+    return GetConsoleMode(GetStdHandle(STD_INPUT_HANDLE), &mode) != 0;
+}
+
 int64_t tt_stdin_read(void *buf, size_t len)
 {
     int n = _read(0, buf, (unsigned)(len > 0x40000000 ? 0x40000000 : len));

@@ -54,6 +54,17 @@ static int set_int(tt_socket s, int level, int name, int value)
     return check(setsockopt(sock_of(s), level, name, (const char *)&value, sizeof value));
 }
 
+/* Delayed ACK off: one ACK per segment (Windows 8 and later; it stays set). */
+static int set_ack_every_segment(tt_socket s)
+{
+    TCP_ACK_FREQUENCY_PARAMETERS every = {1};
+    DWORD got = 0;
+    if (WSAIoctl(sock_of(s), SIO_TCP_SET_ACK_FREQUENCY, &every, sizeof every, NULL, 0, &got,
+                 NULL, NULL) != 0)
+        return tt_win_fail();
+    return 0;
+}
+
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 {
     DWORD ms = (DWORD)value;
@@ -68,8 +79,19 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return set_int(s, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, value);
     case TT_OPT_RCVTIMEO_MS:
         return check(setsockopt(sock_of(s), SOL_SOCKET, SO_RCVTIMEO, (const char *)&ms, sizeof ms));
+    case TT_OPT_QUICKACK:
+        return set_ack_every_segment(s);
     }
     return TT_E_UNSUPPORTED;
+}
+
+int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
+{
+    int len = sizeof *value;
+    int name = opt == TT_OPT_SNDBUF ? SO_SNDBUF : opt == TT_OPT_RCVBUF ? SO_RCVBUF : -1;
+    if (name < 0)
+        return TT_E_UNSUPPORTED;
+    return check(getsockopt(sock_of(s), SOL_SOCKET, name, (char *)value, &len));
 }
 
 int tt_bind(tt_socket s, const struct tt_addr *a)
@@ -157,16 +179,38 @@ int tt_shutdown_send(tt_socket s)
     return check(shutdown(sock_of(s), SD_SEND));
 }
 
-/* SIO_TCP_INFO (Windows 10 1703 and later) tells the bytes in flight;
- * elsewhere, and under Wine, the answer is "unsupported". */
-int64_t tt_unacked_bytes(tt_socket s)
+/* SIO_TCP_INFO: Windows 10 1703 and later; elsewhere, and under Wine, the
+ * answer is "unsupported". */
+static int query_tcp_info(tt_socket s, TCP_INFO_v0 *info)
 {
     DWORD version = 0, got = 0;
-    TCP_INFO_v0 info;
-    if (WSAIoctl(sock_of(s), SIO_TCP_INFO, &version, sizeof version, &info, sizeof info, &got,
+    if (WSAIoctl(sock_of(s), SIO_TCP_INFO, &version, sizeof version, info, sizeof *info, &got,
                  NULL, NULL) != 0)
         return TT_E_UNSUPPORTED;
-    return (int64_t)info.BytesInFlight;
+    return 0;
+}
+
+int64_t tt_unacked_bytes(tt_socket s)
+{
+    TCP_INFO_v0 info;
+    int rc = query_tcp_info(s, &info);
+    return rc != 0 ? rc : (int64_t)info.BytesInFlight;
+}
+
+int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
+{
+    TCP_INFO_v0 info;
+    int rc = query_tcp_info(s, &info);
+    memset(out, 0, sizeof *out);
+    if (rc != 0)
+        return rc;
+    out->mss = info.Mss;
+    out->snd_wnd = info.SndWnd;
+    out->rcv_wnd = info.RcvWnd;
+    out->cwnd = info.Cwnd;
+    out->srtt_us = info.RttUs;
+    out->retransmits = info.FastRetrans + info.TimeoutEpisodes;
+    return 0;
 }
 
 void tt_close(tt_socket s)

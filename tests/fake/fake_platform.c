@@ -90,6 +90,8 @@ void tt_sleep_ns(int64_t ns)
     fake.clock_ns += ns;
 }
 
+int tt_stdin_is_console(void) { return 0; }
+
 int tt_stdio_binary(enum tt_stream stream)
 {
     (void)stream;
@@ -162,7 +164,29 @@ int tt_socket_open(int family, int udp, tt_socket *out)
 
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 {
-    (void)s; (void)opt; (void)value;
+    (void)s;
+    if (opt == TT_OPT_QUICKACK)
+        fake.quickack_calls++;
+    if (opt == TT_OPT_RCVBUF)
+        fake.rcvbuf_set = value;
+    return 0;
+}
+
+int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
+{
+    (void)s; (void)opt;
+    *value = 131072;
+    return 0;
+}
+
+int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
+{
+    (void)s;
+    memset(out, 0, sizeof *out);
+    out->mss = 1460;
+    out->snd_wnd = 4128;
+    out->rcv_wnd = 4128;
+    out->srtt_us = 2500;
     return 0;
 }
 

@@ -1,0 +1,36 @@
+/* TCP statistics: Linux's TCP_INFO, read with the kernel's own struct (it
+ * has fields glibc's copy lacks, such as the peer's window). */
+#include <string.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#ifdef __linux__
+#include <linux/tcp.h>
+#endif
+
+#include "posix.h"
+#include "ttcp/platform.h"
+
+int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
+{
+#ifdef __linux__
+    struct tcp_info ti;
+    socklen_t len = sizeof ti;
+
+    memset(&ti, 0, sizeof ti); /* an older kernel fills less: the rest stays 0 */
+    memset(out, 0, sizeof *out);
+    if (getsockopt((int)s, IPPROTO_TCP, TCP_INFO, &ti, &len) != 0)
+        return tt_posix_fail();
+    out->mss = ti.tcpi_snd_mss;
+    out->snd_wnd = ti.tcpi_snd_wnd;
+    out->rcv_wnd = ti.tcpi_rcv_space;
+    out->cwnd = ti.tcpi_snd_cwnd * ti.tcpi_snd_mss; /* segments -> bytes */
+    out->srtt_us = ti.tcpi_rtt;
+    out->rttvar_us = ti.tcpi_rttvar;
+    out->retransmits = ti.tcpi_total_retrans;
+    return 0;
+#else
+    (void)s;
+    memset(out, 0, sizeof *out);
+    return TT_E_UNSUPPORTED;
+#endif
+}
