@@ -27,9 +27,34 @@ static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int anno
         if (announce)
             ttcp_emit(s, TTCP_EV_NODELAY, NULL);
     }
+    if (o->rcvwnd != 0) {
+        rc = tt_setopt(sock, TT_OPT_RCVBUF, (int)o->rcvwnd);
+        if (rc != 0)
+            return ttcp_fail(s, rc, "setsockopt: rcvwnd");
+    }
     if (o->sodebug && !o->udp && tt_setopt(sock, TT_OPT_DEBUG, 1) != 0 && announce)
         ttcp_emit(s, TTCP_EV_WARNING, "SO_DEBUG could not be set (ignored)");
     return 0;
+}
+
+void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
+{
+    const struct ttcp_options *o = s->opts;
+    struct ttcp_result *r = s->res;
+    if (o->udp || s->sock == TT_NO_SOCKET)
+        return;
+    if (at_end && o->tcp_info)
+        r->tcp_end_valid = tt_tcp_info(s->sock, &r->tcp_end) == 0;
+    if (!at_end && (o->verbose || o->dialog || o->tcp_info))
+        r->tcp_connect_valid = tt_tcp_info(s->sock, &r->tcp_connect) == 0;
+}
+
+/* Connection options that apply to the connected socket itself. */
+static void tune_connection(struct ttcp_session *s)
+{
+    if (s->opts->no_delayed_ack && tt_setopt(s->sock, TT_OPT_QUICKACK, 1) != 0)
+        ttcp_emit(s, TTCP_EV_WARNING, "delayed ACK cannot be turned off here (ignored)");
+    ttcp_capture_tcp_info(s, 0);
 }
 
 int ttcp_resolve_peer(struct ttcp_session *s)
@@ -62,6 +87,7 @@ int ttcp_open_transmitter(struct ttcp_session *s)
         if (rc == 0) {
             rc = tt_connect(s->sock, &list->addr[i]);
             if (rc == 0) {
+                tune_connection(s);
                 ttcp_emit(s, TTCP_EV_CONNECT, NULL);
                 return 0;
             }
@@ -76,7 +102,7 @@ int ttcp_open_transmitter(struct ttcp_session *s)
 }
 
 /* Waits for one connection, looking at the interrupt flag between polls. */
-static int accept_one(struct ttcp_session *s)
+int ttcp_accept_one(struct ttcp_session *s)
 {
     struct tt_addr peer;
     char text[80];
@@ -94,6 +120,7 @@ static int accept_one(struct ttcp_session *s)
     rc = tt_accept(s->listener, &s->sock, &peer);
     if (rc != 0)
         return ttcp_fail(s, rc, "accept");
+    tune_connection(s);
     ttcp_emit(s, TTCP_EV_ACCEPT, tt_addr_text(&peer, text, sizeof text));
     return 0;
 }
@@ -133,7 +160,5 @@ int ttcp_open_receiver(struct ttcp_session *s)
     if (rc != 0)
         return rc;
     rc = tt_listen(s->listener);
-    if (rc != 0)
-        return ttcp_fail(s, rc, "listen");
-    return accept_one(s);
+    return rc != 0 ? ttcp_fail(s, rc, "listen") : 0;
 }

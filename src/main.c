@@ -16,20 +16,43 @@ static FILE *report_stream(const struct ttcp_options *o)
     return (!o->transmit && !o->sinkmode) ? stderr : stdout;
 }
 
-static void print_event(void *ctx, enum ttcp_event ev, const char *detail)
+static void print_failure(const struct ttcp_options *o, const struct ttcp_result *res)
+{
+    char text[1024], native[256];
+    const char *why = tt_error_text(res->failure.code, res->failure.native, native,
+                                    sizeof native);
+    ttcp_report_failure(o, &res->failure, why ? why : ttcp_strerror(res->failure.code), text,
+                        sizeof text);
+    fflush(stdout);
+    fputs(text, stderr);
+}
+
+/* Everything the core reports while it runs becomes text here. */
+static void print_event(void *ctx, enum ttcp_event ev, const char *detail,
+                        const struct ttcp_result *res)
 {
     const struct ttcp_options *o = ctx;
-    char line[1024]; /* a host name can be 253 bytes */
+    char text[2048]; /* a host name can be 253 bytes */
     size_t n;
 
-    if (ev == TTCP_EV_READY) {
-        ttcp_report_header(o, line, sizeof line);
-        fputs(line, report_stream(o));
+    switch (ev) {
+    case TTCP_EV_READY:
+        ttcp_report_header(o, text, sizeof text);
+        fputs(text, report_stream(o));
         return;
+    case TTCP_EV_FIGURES:
+        ttcp_report_stats(o, res, text, sizeof text);
+        fputs(text, report_stream(o));
+        fflush(report_stream(o));
+        return;
+    case TTCP_EV_FAILED:
+        print_failure(o, res);
+        return;
+    default:
+        n = ttcp_report_event(o, ev, detail, res, text, sizeof text);
+        fflush(stdout); /* keep the header ahead of progress lines on a terminal */
+        fwrite(text, 1, n, stderr);
     }
-    n = ttcp_report_event(o, ev, detail, line, sizeof line);
-    fflush(stdout); /* keep the header ahead of progress lines on a terminal */
-    fwrite(line, 1, n, stderr);
 }
 
 static int usage(FILE *to, int code)
@@ -51,25 +74,11 @@ static int run(const struct ttcp_options *o)
 {
     struct ttcp_observer obs = {print_event, (void *)o};
     struct ttcp_result res;
-    FILE *out = report_stream(o);
-    char text[1024], native[256];
-    int rc;
 
-    rc = ttcp_run(o, &obs, &res);
-    if (res.started) {
-        ttcp_report_stats(o, &res, text, sizeof text);
-        fputs(text, out);
-        fflush(out);
-    }
-    if (rc != 0) {
-        const char *why = tt_error_text(res.failure.code, res.failure.native, native,
-                                        sizeof native);
-        ttcp_report_failure(o, &res.failure, why ? why : ttcp_strerror(rc), text, sizeof text);
-        fflush(stdout);
-        fputs(text, stderr);
-        return EXIT_FAILED;
-    }
-    return EXIT_OK;
+    if (ttcp_run(o, &obs, &res) == 0)
+        return EXIT_OK;
+    print_failure(o, &res);
+    return EXIT_FAILED;
 }
 
 int main(int argc, char **argv)

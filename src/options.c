@@ -51,6 +51,20 @@ static const struct ttcp_optdef table[] = {
      "use IPv4 only"},
     {'6', NULL, OPTK_SET, FIELD(family), TT_FAMILY_V6, 0, 0, 0, OPTS_EXTRA, "-6",
      "use IPv6 only (default: the receiver takes both)"},
+    {'c', NULL, OPTK_SET, FIELD(continuous), 1, 0, 0, 0, OPTS_EXTRA, "-c",
+     "-t: send until interrupted or the receiver closes\n\t\t"
+     "-r: take test after test until interrupted (PCATTCP's -c)"},
+    {'I', NULL, OPTK_SET, FIELD(dialog), 1, 0, 0, 0, OPTS_EXTRA, "-I",
+     "ask for the settings as Cisco IOS's ttcp does (answers from stdin)"},
+    {0, "half-close", OPTK_SET, FIELD(half_close), 1, 0, 0, 0, OPTS_EXTRA, "--half-close",
+     "-t: after sending, read what the receiver sends back\n\t\t"
+     "-r: at the end, send -n buffers back (IOS's tcp half close)"},
+    {0, "rcvwnd", OPTK_NUMBER, FIELD(rcvwnd), 0, TTCP_SUFFIX_BINARY, 1, 1u << 30, OPTS_EXTRA,
+     "--rcvwnd ##", "TCP receive window (socket buffer) before connecting"},
+    {0, "no-delayed-ack", OPTK_SET, FIELD(no_delayed_ack), 1, 0, 0, 0, OPTS_EXTRA,
+     "--no-delayed-ack", "acknowledge every segment at once (where the OS allows)"},
+    {0, "tcp-info", OPTK_SET, FIELD(tcp_info), 1, 0, 0, 0, OPTS_EXTRA, "--tcp-info",
+     "print the connection's TCP statistics at the end"},
     {0, "idle-timeout", OPTK_SECONDS, FIELD(idle_timeout_ns), 0, 0,
      SECONDS(1) / 100, SECONDS(86400), OPTS_EXTRA, "--idle-timeout s",
      "end a stalled UDP test, or stop waiting for the\n\t\t"
@@ -65,6 +79,11 @@ const struct ttcp_optdef *ttcp_optable(size_t *count)
 {
     *count = sizeof table / sizeof table[0];
     return table;
+}
+
+uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts)
+{
+    return opts->back_buflen != 0 ? opts->back_buflen : opts->buflen;
 }
 
 const char *ttcp_options_side(const struct ttcp_options *opts)
@@ -218,7 +237,7 @@ static int validate(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->action != TTCP_ACTION_RUN)
         return 0;
-    if (o->transmit && o->host == NULL)
+    if (o->transmit && o->host == NULL && !o->dialog)
         snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");
     else if (o->udp && o->buflen > TTCP_UDP_MAX_BUFLEN)
         snprintf(why, why_len, "-l: %llu bytes is more than a UDP datagram can carry (%u)",
@@ -228,6 +247,10 @@ static int validate(struct ttcp_options *o, char *why, size_t why_len)
                  (unsigned long long)o->bufoffset, (unsigned long long)o->bufalign);
     else if (o->bufalign == 0 && o->bufoffset != 0)
         snprintf(why, why_len, "-O: an offset needs an alignment (-A)");
+    else if (o->udp && (o->half_close || o->rcvwnd || o->no_delayed_ack || o->tcp_info))
+        snprintf(why, why_len, "%s works with TCP only, not with -u",
+                 o->half_close ? "--half-close" : o->rcvwnd ? "--rcvwnd"
+                 : o->no_delayed_ack ? "--no-delayed-ack" : "--tcp-info");
     else if (o->nbuf > (1ull << 62) / o->buflen)
         snprintf(why, why_len, "-n: %llu buffers of %llu bytes is too much data",
                  (unsigned long long)o->nbuf, (unsigned long long)o->buflen);

@@ -38,7 +38,18 @@ struct ttcp_options {
     enum ttcp_unit unit;  /* -f */
     int64_t idle_timeout_ns; /* --idle-timeout */
     const char *host;     /* as typed, for the header */
+    /* Cisco IOS and PCATTCP habits */
+    int dialog;           /* -I: settings asked as IOS's ttcp does */
+    int continuous;       /* -c: PCATTCP's continuous mode */
+    int half_close;       /* --half-close: the receiver answers with data */
+    uint64_t back_buflen; /* half close: buffer length the other way (0: -l) */
+    uint64_t rcvwnd;      /* --rcvwnd: SO_RCVBUF before listen/connect, 0 = system */
+    int no_delayed_ack;   /* --no-delayed-ack */
+    int tcp_info;         /* --tcp-info: TCP statistics at the end */
 };
+
+/* The buffer length of the half-close direction. */
+uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts);
 
 /* Fills opts from argv. Returns 0, or -1 with a one-line reason (starting
  * with the option concerned, without the "ttcp: " prefix) in why. */

@@ -1,4 +1,6 @@
-/* The TCP receiver: read to EOF, discarding (-s) or copying to stdout. */
+/* The TCP receiver: read to EOF, discarding (-s) or copying to stdout;
+ * with --half-close, then send -n buffers back before closing. */
+#include "pattern.h"
 #include "session.h"
 
 /* One 1.12 read: a single recv, or with -B (mread) recvs until a full
@@ -14,6 +16,8 @@ static int64_t read_block(struct ttcp_session *s)
         if (n < 0)
             return got > 0 ? (int64_t)got : n;
         s->res->calls++;
+        if (s->opts->no_delayed_ack)
+            tt_setopt(s->sock, TT_OPT_QUICKACK, 1); /* Linux forgets it after each read */
         got += (size_t)n;
         if (n == 0 || !s->opts->fullblocks || got == want)
             return (int64_t)got;
@@ -28,6 +32,22 @@ static uint64_t touch(const unsigned char *p, int64_t n)
     for (i = 0; i < n; i++)
         sum += p[i];
     return sum;
+}
+
+/* IOS's tcp half close, receiving side: the transmitter's FIN came, the
+ * connection still carries data the other way. */
+static int send_back(struct ttcp_session *s)
+{
+    size_t len = (size_t)ttcp_options_back_buflen(s->opts);
+    int64_t start = tt_now_ns();
+    uint64_t i;
+    int rc = 0;
+
+    ttcp_pattern_fill(s->buf.data, len);
+    for (i = 0; i < s->opts->nbuf && rc == 0 && !tt_interrupted(); i++)
+        rc = ttcp_send_all(s, s->buf.data, len, &s->res->back_bytes, NULL);
+    s->res->back_ns = tt_now_ns() - start;
+    return rc == TT_E_INTR ? 0 : rc;
 }
 
 int ttcp_tcp_receive(struct ttcp_session *s)
@@ -58,6 +78,9 @@ int ttcp_tcp_receive(struct ttcp_session *s)
     }
     ttcp_timer_stop(s);
     r->interrupted = tt_interrupted() != 0;
+    if (rc == 0 && !r->interrupted && s->opts->half_close)
+        rc = send_back(s);
+    ttcp_capture_tcp_info(s, 1);
     /* Close at once: the transmitter's figure ends when it sees our close. */
     tt_close(s->sock);
     s->sock = TT_NO_SOCKET;

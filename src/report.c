@@ -40,7 +40,8 @@ size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len)
 }
 
 size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
-                         const char *detail, char *buf, size_t len)
+                         const char *detail, const struct ttcp_result *res,
+                         char *buf, size_t len)
 {
     static const char *const words[] = {
         [TTCP_EV_READY] = "ready",
@@ -48,13 +49,45 @@ size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
         [TTCP_EV_RCVBUF] = "rcvbuf",   [TTCP_EV_NODELAY] = "nodelay",
         [TTCP_EV_CONNECT] = "connect", [TTCP_EV_ACCEPT] = "accept from",
         [TTCP_EV_WARNING] = "warning:",
+        [TTCP_EV_FIGURES] = "figures",   [TTCP_EV_FAILED] = "failed",
     };
     struct text t = {buf, len, 0};
+    int ios_details = (ev == TTCP_EV_CONNECT || ev == TTCP_EV_ACCEPT) &&
+                      (o->verbose || o->dialog) && res != NULL && res->tcp_connect_valid;
     add(&t, "ttcp%s: %s", ttcp_options_side(o), words[ev]);
     if (detail != NULL)
         add(&t, " %s", detail);
+    if (ios_details)
+        add(&t, " (mss %u, sndwnd %u, rcvwnd %u)", res->tcp_connect.mss,
+            res->tcp_connect.snd_wnd, res->tcp_connect.rcv_wnd);
     add(&t, "\n");
     return t.used;
+}
+
+/* What moved the other way in a half close. */
+static void half_close_line(struct text *t, const struct ttcp_options *o,
+                            const struct ttcp_result *r)
+{
+    double secs = r->back_ns > 0 ? (double)r->back_ns / 1e9 : 0.001;
+    char rate[64];
+    add(t, "ttcp%s: half close: %llu bytes %s in %.2f real seconds = %s/sec\n",
+        ttcp_options_side(o), (unsigned long long)r->back_bytes,
+        o->transmit ? "received back" : "sent back", secs,
+        ttcp_unit_format(o->unit, (double)r->back_bytes / secs, rate, sizeof rate));
+}
+
+static void tcp_info_line(struct text *t, const struct ttcp_options *o,
+                          const struct ttcp_result *r)
+{
+    const struct tt_tcp_info *i = &r->tcp_end;
+    if (!r->tcp_end_valid) {
+        add(t, "ttcp%s: tcp info: not available on this system\n", ttcp_options_side(o));
+        return;
+    }
+    add(t, "ttcp%s: tcp info: mss %u, sndwnd %u, rcvwnd %u, cwnd %u, srtt %.3f ms, "
+        "rttvar %.3f ms, retransmits %llu\n", ttcp_options_side(o), i->mss, i->snd_wnd,
+        i->rcv_wnd, i->cwnd, i->srtt_us / 1000.0, i->rttvar_us / 1000.0,
+        (unsigned long long)i->retransmits);
 }
 
 size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result *r,
@@ -85,6 +118,10 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
         ttcp_rusage_format(&r->cpu_start, &r->cpu_end, r->real_ns, usage, sizeof usage));
     if (o->verbose)
         add(&t, "ttcp%s: buffer address %#llx\n", side, (unsigned long long)r->buffer_address);
+    if (o->half_close || r->back_bytes != 0)
+        half_close_line(&t, o, r);
+    if (o->tcp_info)
+        tcp_info_line(&t, o, r);
     return t.used;
 }
 

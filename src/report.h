@@ -9,8 +9,13 @@
 #include "result.h"
 
 size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len);
+/* A progress line; connect and accept carry IOS's "(mss N, sndwnd N,
+ * rcvwnd N)" with -v or -I when res has the connection's statistics. */
 size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
-                         const char *detail, char *buf, size_t len);
+                         const char *detail, const struct ttcp_result *res,
+                         char *buf, size_t len);
+/* The classic statistics lines, then the half-close and --tcp-info lines
+ * when the run has them. */
 size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result *r,
                          char *buf, size_t len);
 /* native_text: the OS's words for failure->native (tt_error_text). */

@@ -26,6 +26,13 @@ struct ttcp_result {
     int idle_timeout;     /* no progress for --idle-timeout ended it */
     int truncated;        /* UDP datagrams were longer than -l */
     uint64_t touch_sum;   /* -T: keeps the byte reads from being optimised out */
+    /* --half-close: the other direction, after the timed phase */
+    uint64_t back_bytes;
+    int64_t back_ns;
+    /* TCP statistics at connect and at the end, when the OS has them */
+    int tcp_connect_valid, tcp_end_valid;
+    struct tt_tcp_info tcp_connect, tcp_end;
+    int test_number;      /* -c: 1, 2, ... */
     struct ttcp_failure failure;
 };
 
@@ -38,11 +45,16 @@ enum ttcp_event {
     TTCP_EV_NODELAY,  /* "nodelay" */
     TTCP_EV_CONNECT,  /* "connect" */
     TTCP_EV_ACCEPT,   /* "accept from <detail>" */
-    TTCP_EV_WARNING   /* "warning: <detail>" */
+    TTCP_EV_WARNING,  /* "warning: <detail>" */
+    TTCP_EV_FIGURES,  /* a test ended: its result is complete */
+    TTCP_EV_FAILED    /* -c: one test failed, the next one follows */
 };
 
+/* Progress and results while the core runs; res is the test's result as
+ * it stands (connect details, figures), for the printer to format. */
 struct ttcp_observer {
-    void (*event)(void *ctx, enum ttcp_event ev, const char *detail);
+    void (*event)(void *ctx, enum ttcp_event ev, const char *detail,
+                  const struct ttcp_result *res);
     void *ctx;
 };
 

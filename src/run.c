@@ -9,7 +9,7 @@
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event ev, const char *detail)
 {
     if (s->obs != NULL && s->obs->event != NULL)
-        s->obs->event(s->obs->ctx, ev, detail);
+        s->obs->event(s->obs->ctx, ev, detail, s->res);
 }
 
 int ttcp_fail(struct ttcp_session *s, int code, const char *op)
@@ -46,10 +46,47 @@ static int data_phase(struct ttcp_session *s)
     return o->transmit ? ttcp_tcp_transmit(s) : ttcp_tcp_receive(s);
 }
 
+/* A fresh result for the next test of a -c receiver. */
+static void next_result(struct ttcp_session *s)
+{
+    struct ttcp_result *r = s->res;
+    uintptr_t address = r->buffer_address;
+    int number = r->test_number;
+    memset(r, 0, sizeof *r);
+    r->buffer_address = address;
+    r->test_number = number;
+}
+
+/* One test, or with -c on a receiver, one test after another until Ctrl+C;
+ * Ctrl+C between tests ends a continuous receiver cleanly. */
+static int run_tests(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    int again = o->continuous && !o->transmit;
+    int rc;
+
+    for (;;) {
+        s->res->test_number++;
+        rc = (!o->transmit && !o->udp) ? ttcp_accept_one(s) : 0;
+        if (rc == 0)
+            rc = data_phase(s);
+        if (s->res->started)
+            ttcp_emit(s, TTCP_EV_FIGURES, NULL);
+        if (again && rc == TT_E_INTR && !s->res->started)
+            return 0;
+        if (!again || tt_interrupted())
+            return rc;
+        if (rc != 0)
+            ttcp_emit(s, TTCP_EV_FAILED, NULL);
+        next_result(s);
+    }
+}
+
 int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
              struct ttcp_result *res)
 {
     struct ttcp_session s;
+    size_t len = (size_t)opts->buflen, back = (size_t)ttcp_options_back_buflen(opts);
     int rc;
 
     memset(res, 0, sizeof *res);
@@ -60,10 +97,12 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
     s.listener = TT_NO_SOCKET;
     s.sock = TT_NO_SOCKET;
 
-    rc = ttcp_buffer_alloc(&s.buf, (size_t)opts->buflen, (size_t)opts->bufalign,
+    /* One buffer serves both directions of a half close. */
+    rc = ttcp_buffer_alloc(&s.buf, back > len ? back : len, (size_t)opts->bufalign,
                            (size_t)opts->bufoffset);
     if (rc != 0)
         return ttcp_fail(&s, rc, "malloc");
+    s.buf.len = len;
     res->buffer_address = (uintptr_t)s.buf.data;
     if (opts->transmit && opts->sinkmode)
         ttcp_pattern_fill(s.buf.data, s.buf.len);
@@ -75,7 +114,7 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
         rc = opts->transmit ? ttcp_open_transmitter(&s) : ttcp_open_receiver(&s);
     }
     if (rc == 0)
-        rc = data_phase(&s);
+        rc = run_tests(&s);
 
     if (s.sock != TT_NO_SOCKET)
         tt_close(s.sock);

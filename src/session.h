@@ -17,6 +17,7 @@ struct ttcp_session {
     struct tt_addr_list peers; /* what the transmitter's host resolved to */
     struct tt_addr dest; /* UDP transmitter's destination */
     int64_t start_ns;    /* when the timed phase began */
+    int64_t quiet_until_ns; /* -c UDP: trailing markers of the last test until then */
 };
 
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event ev, const char *detail);
@@ -35,6 +36,15 @@ void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
 int ttcp_resolve_peer(struct ttcp_session *s);
 int ttcp_open_transmitter(struct ttcp_session *s);
 int ttcp_open_receiver(struct ttcp_session *s);
+int ttcp_accept_one(struct ttcp_session *s);
+/* Reads the connection's TCP statistics into the result: at connect for the
+ * IOS-style connect line (-v, -I), at the end for --tcp-info. */
+void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end);
+
+/* Sends all of len bytes, adding to *bytes and (when not NULL) one I/O call
+ * per send to *calls, as 1.12's numCalls does. */
+int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
+                  uint64_t *bytes, uint64_t *calls);
 
 /* Data phases. */
 int ttcp_tcp_transmit(struct ttcp_session *s);

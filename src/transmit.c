@@ -1,14 +1,14 @@
 /* The TCP transmitter: nbuf pattern buffers (or stdin) to the network, then
  * a half close and a bounded wait for the receiver's close, so the figure
- * covers delivery and not just the last write (design.md §4). */
+ * covers delivery and not just the last write (design.md §4). What the
+ * receiver sends back meanwhile (IOS's half close) is counted. */
 #include "session.h"
 
 #define CLOSE_POLL_MS 200
 
-/* Sends all of len bytes; every call counts, as 1.12's numCalls does. */
-static int send_all(struct ttcp_session *s, const unsigned char *p, size_t len)
+int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
+                  uint64_t *bytes, uint64_t *calls)
 {
-    struct ttcp_result *r = s->res;
     while (len > 0) {
         int64_t n = tt_send(s->sock, p, len);
         if (n < 0) {
@@ -18,19 +18,22 @@ static int send_all(struct ttcp_session *s, const unsigned char *p, size_t len)
                 return (int)n;
             return ttcp_fail(s, (int)n, "IO");
         }
-        r->calls++;
-        r->bytes += (uint64_t)n;
+        if (calls != NULL)
+            (*calls)++;
+        *bytes += (uint64_t)n;
         p += n;
         len -= (size_t)n;
     }
     return 0;
 }
 
+/* -n buffers, or with -c until Ctrl+C or until the receiver goes away. */
 static int send_pattern(struct ttcp_session *s)
 {
+    const struct ttcp_options *o = s->opts;
     uint64_t i;
-    for (i = 0; i < s->opts->nbuf && !tt_interrupted(); i++) {
-        int rc = send_all(s, s->buf.data, s->buf.len);
+    for (i = 0; (o->continuous || i < o->nbuf) && !tt_interrupted(); i++) {
+        int rc = ttcp_send_all(s, s->buf.data, s->buf.len, &s->res->bytes, &s->res->calls);
         if (rc != 0)
             return rc;
     }
@@ -48,46 +51,68 @@ static int send_stdin(struct ttcp_session *s)
             continue;
         if (n < 0)
             return ttcp_fail(s, (int)n, "read");
-        rc = send_all(s, s->buf.data, (size_t)n);
+        rc = ttcp_send_all(s, s->buf.data, (size_t)n, &s->res->bytes, &s->res->calls);
         if (rc != 0)
             return rc;
     }
     return 0;
 }
 
+/* Reads one piece the receiver sent back; returns 0 when the wait is over
+ * (EOF, a reset), 1 to go on. */
+static int take_back(struct ttcp_session *s, int64_t *first_back_ns)
+{
+    size_t len = (size_t)ttcp_options_back_buflen(s->opts);
+    int64_t n = tt_recv(s->sock, s->buf.data, len);
+    if (n == TT_E_INTR)
+        return 1;
+    if (n < 0)
+        ttcp_emit(s, TTCP_EV_WARNING, "the receiver reset the connection at the end");
+    if (n <= 0)
+        return 0;
+    if (*first_back_ns == 0)
+        *first_back_ns = tt_now_ns();
+    s->res->back_bytes += (uint64_t)n;
+    return 1;
+}
+
 /* After our FIN, waits until the receiver closes. Bounded: gives up when
- * the unacknowledged byte count has not moved for the idle timeout. Returns
- * when the figure ends: now, or at the last progress after a timeout. */
+ * nothing has moved (bytes in flight, bytes back) for the idle timeout.
+ * Returns when the forward figure ends: at the first byte back (the
+ * receiver had everything), at the close, or at the last progress. */
 static int64_t wait_for_receiver_close(struct ttcp_session *s)
 {
-    unsigned char sink[512];
     int64_t idle_since = tt_now_ns(), unacked = tt_unacked_bytes(s->sock);
+    int64_t first_back = 0, end = 0;
 
-    while (!tt_interrupted()) {
+    while (!tt_interrupted() && end == 0) {
         int rc = tt_wait_readable(s->sock, CLOSE_POLL_MS);
-        if (rc > 0) {
-            int64_t n = tt_recv(s->sock, sink, sizeof sink);
-            if (n == 0)
-                break; /* the receiver has everything and closed */
-            if (n < 0 && n != TT_E_INTR) {
-                ttcp_emit(s, TTCP_EV_WARNING, "the receiver reset the connection at the end");
-                break;
-            }
-            continue; /* a classic peer sends nothing; anything else is ignored */
-        }
-        if (rc < 0 && rc != TT_E_INTR)
-            break;
-        if (tt_unacked_bytes(s->sock) != unacked) {
+        uint64_t before = s->res->back_bytes;
+        if (rc > 0 && !take_back(s, &first_back))
+            end = tt_now_ns();
+        else if (rc < 0 && rc != TT_E_INTR)
+            end = tt_now_ns();
+        else if (s->res->back_bytes != before || tt_unacked_bytes(s->sock) != unacked) {
             unacked = tt_unacked_bytes(s->sock);
             idle_since = tt_now_ns();
         } else if (tt_now_ns() - idle_since >= s->opts->idle_timeout_ns) {
             s->res->idle_timeout = 1;
             ttcp_emit(s, TTCP_EV_WARNING, "the receiver did not close (idle timeout); "
                       "figures end at the last progress");
-            return idle_since;
+            end = idle_since;
         }
     }
-    return tt_now_ns();
+    if (end == 0)
+        end = tt_now_ns();
+    if (first_back != 0)
+        s->res->back_ns = end - first_back;
+    return first_back != 0 ? first_back : end;
+}
+
+/* With -c, the receiver going away is how a continuous test ends. */
+static int peer_left(const struct ttcp_session *s, int rc)
+{
+    return s->opts->continuous && (rc == TT_E_PIPE || rc == TT_E_CONNRESET);
 }
 
 int ttcp_tcp_transmit(struct ttcp_session *s)
@@ -96,10 +121,16 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
 
     ttcp_timer_start(s);
     rc = s->opts->sinkmode ? send_pattern(s) : send_stdin(s);
-    if (rc == 0 && !tt_interrupted() && tt_shutdown_send(s->sock) == 0)
-        ttcp_timer_stop_at(s, wait_for_receiver_close(s));
-    else
+    if (peer_left(s, rc)) {
+        s->res->failure.code = 0;
+        rc = 0;
         ttcp_timer_stop(s);
+    } else if (rc == 0 && !tt_interrupted() && tt_shutdown_send(s->sock) == 0) {
+        ttcp_timer_stop_at(s, wait_for_receiver_close(s));
+    } else {
+        ttcp_timer_stop(s);
+    }
     s->res->interrupted = tt_interrupted() != 0;
+    ttcp_capture_tcp_info(s, 1);
     return rc == TT_E_INTR ? 0 : rc;
 }

@@ -10,6 +10,7 @@
 #define ENOBUFS_BACKOFF_NS 18000000ll  /* 1.12's select() back-off: 18 ms */
 #define TRAILING_PAUSE_NS 100000000ll  /* lets a busy receiver drain first */
 #define RECV_POLL_MS 250               /* how often the receiver looks at Ctrl+C */
+#define TRAILING_QUIET_NS 1000000000ll /* -c: markers this soon after an end are trailing */
 
 /* The first 4 bytes of the classic pattern, as 1.12's markers carry. */
 static const unsigned char marker[TTCP_UDP_MARKER_MAX] = {' ', '!', '"', '#'};
@@ -73,7 +74,7 @@ static int64_t next_datagram(struct ttcp_session *s, uint64_t sent)
 {
     int64_t n;
     if (s->opts->sinkmode)
-        return sent < s->opts->nbuf ? (int64_t)s->buf.len : 0;
+        return (s->opts->continuous || sent < s->opts->nbuf) ? (int64_t)s->buf.len : 0;
     n = fill_from_stdin(s);
     if (n < 0)
         return ttcp_fail(s, (int)n, "read");
@@ -166,6 +167,9 @@ int ttcp_udp_receive(struct ttcp_session *s)
         }
         if (n < 0)
             return ttcp_fail(s, (int)n, "IO");
+        if (n <= TTCP_UDP_MARKER_MAX && state == TTCP_UDP_WAITING &&
+            s->quiet_until_ns != 0 && tt_now_ns() < s->quiet_until_ns)
+            continue; /* the last test's trailing end markers */
         s->res->calls++;
         switch (ttcp_udp_step(&state, (size_t)n)) {
         case TTCP_UDP_START:
@@ -187,6 +191,7 @@ int ttcp_udp_receive(struct ttcp_session *s)
     if (!s->res->started)
         return s->res->interrupted ? ttcp_fail(s, TT_E_INTR, "recvfrom") : rc;
     ttcp_timer_stop(s);
+    s->quiet_until_ns = tt_now_ns() + TRAILING_QUIET_NS;
     if (s->res->truncated)
         ttcp_emit(s, TTCP_EV_WARNING, "datagrams longer than -l were cut short; "
                   "bytes counted are what -l let in");

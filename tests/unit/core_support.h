@@ -13,15 +13,22 @@ static struct ttcp_result core_res;
 static char core_events[4096]; /* the progress lines, as main would print them */
 static int core_ready;         /* TTCP_EV_READY came: the header's moment */
 
-static void record_event(void *ctx, enum ttcp_event ev, const char *detail)
+static int core_figures, core_failed; /* FIGURES and FAILED events seen */
+
+static void record_event(void *ctx, enum ttcp_event ev, const char *detail,
+                         const struct ttcp_result *res)
 {
     size_t used = strlen(core_events);
     (void)ctx;
-    if (ev == TTCP_EV_READY) {
+    if (ev == TTCP_EV_READY)
         core_ready = 1;
-        return;
-    }
-    ttcp_report_event(&core_opts, ev, detail, core_events + used, sizeof core_events - used);
+    else if (ev == TTCP_EV_FIGURES)
+        core_figures++;
+    else if (ev == TTCP_EV_FAILED)
+        core_failed++;
+    else
+        ttcp_report_event(&core_opts, ev, detail, res, core_events + used,
+                          sizeof core_events - used);
 }
 
 /* Parses line (which must be valid) and runs the core; returns its code. */
@@ -39,6 +46,8 @@ static int run_core(const char *line)
     }
     core_events[0] = '\0';
     core_ready = 0;
+    core_figures = 0;
+    core_failed = 0;
     return ttcp_run(&core_opts, &obs, &core_res);
 }
 

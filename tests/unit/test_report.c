@@ -182,11 +182,11 @@ static void progress_and_error_lines(void **state)
     int argc = split_args(line, argv, 16);
     (void)state;
     assert_int_equal(ttcp_options_parse(&o, argc, argv, why, sizeof why), 0);
-    ttcp_report_event(&o, TTCP_EV_SOCKET, NULL, buf, sizeof buf);
+    ttcp_report_event(&o, TTCP_EV_SOCKET, NULL, NULL, buf, sizeof buf);
     assert_string_equal(buf, "ttcp-t: socket\n");
-    ttcp_report_event(&o, TTCP_EV_NODELAY, NULL, buf, sizeof buf);
+    ttcp_report_event(&o, TTCP_EV_NODELAY, NULL, NULL, buf, sizeof buf);
     assert_string_equal(buf, "ttcp-t: nodelay\n");
-    ttcp_report_event(&o, TTCP_EV_CONNECT, NULL, buf, sizeof buf);
+    ttcp_report_event(&o, TTCP_EV_CONNECT, NULL, NULL, buf, sizeof buf);
     assert_string_equal(buf, "ttcp-t: connect\n");
     /* fixture t_err.err */
     ttcp_report_failure(&o, &f, "Connection refused", buf, sizeof buf);
@@ -198,7 +198,7 @@ static void progress_and_error_lines(void **state)
     ttcp_report_failure(&o, &f, "Name or service not known", buf, sizeof buf);
     assert_string_equal(buf, "ttcp-t: bad hostname: nowhere.invalid: Name or service not known\n");
     o.transmit = 0;
-    ttcp_report_event(&o, TTCP_EV_ACCEPT, "127.0.0.1", buf, sizeof buf);
+    ttcp_report_event(&o, TTCP_EV_ACCEPT, "127.0.0.1", NULL, buf, sizeof buf);
     read_fixture("r_tcp.err", why, sizeof why);
     assert_non_null(strstr(why, buf));
 }
