@@ -162,3 +162,15 @@ int ttcp_open_receiver(struct ttcp_session *s)
     rc = tt_listen(s->listener);
     return rc != 0 ? ttcp_fail(s, rc, "listen") : 0;
 }
+
+int ttcp_system_rcvwnd(void)
+{
+    tt_socket sock;
+    int value = 0;
+    if (tt_socket_open(TT_FAMILY_V4, 0, &sock) != 0)
+        return 0;
+    if (tt_getopt(sock, TT_OPT_RCVBUF, &value) != 0)
+        value = 0;
+    tt_close(sock);
+    return value;
+}

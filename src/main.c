@@ -1,6 +1,7 @@
 /* argv -> options -> run -> print -> exit code; nothing else. */
 #include <stdio.h>
 
+#include "dialog.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
@@ -81,14 +82,59 @@ static int run(const struct ttcp_options *o)
     return EXIT_FAILED;
 }
 
+/* The dialog's input: stdin, one byte at a time, so that what follows the
+ * answers (a transmitter's data without -s) stays unread. */
+static int read_answer(void *ctx, char *buf, size_t len)
+{
+    const int *echo = ctx;
+    size_t n = 0;
+    char c;
+    int64_t got;
+    while ((got = tt_stdin_read(&c, 1)) == 1 && c != '\n')
+        if (n + 1 < len && c != '\r')
+            buf[n++] = c;
+    buf[n] = '\0';
+    if (got != 1 && n == 0)
+        return -1;
+    if (*echo) /* piped answers: show them, so the transcript reads as on IOS */
+        fprintf(stderr, "%s\n", buf);
+    return 0;
+}
+
+static void write_prompt(void *ctx, const char *text)
+{
+    (void)ctx;
+    fputs(text, stderr);
+    fflush(stderr);
+}
+
+/* -I, or no arguments on a console: IOS's questions, then the test. */
+static int dialog(struct ttcp_options *o, char *host, size_t host_len)
+{
+    int echo = !tt_stdin_is_console();
+    struct ttcp_dialog_io io = {read_answer, write_prompt, &echo};
+    if (ttcp_dialog(o, &io, ttcp_system_rcvwnd(), host, host_len) != 0) {
+        fprintf(stderr, "\nttcp: end of input: no test was run\n");
+        return -1;
+    }
+    fputs("\n", stderr);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    static char *dialog_argv[] = {"ttcp", "-I", NULL};
     struct ttcp_options opts;
-    char why[256];
+    char why[256], host[256];
     int code;
 
-    if (argc < 2)
+    /* Opened from Explorer, a usage screen would flash and vanish: ask. */
+    if (argc < 2 && !tt_stdin_is_console())
         return usage(stderr, EXIT_USAGE);
+    if (argc < 2) {
+        argc = 2;
+        argv = dialog_argv;
+    }
     if (ttcp_options_parse(&opts, argc, argv, why, sizeof why) != 0) {
         fprintf(stderr, "ttcp: %s\n", why);
         return EXIT_USAGE;
@@ -100,6 +146,10 @@ int main(int argc, char **argv)
     if (tt_init() != 0) {
         fprintf(stderr, "ttcp: the network could not be initialised\n");
         return EXIT_FAILED;
+    }
+    if (opts.dialog && dialog(&opts, host, sizeof host) != 0) {
+        tt_cleanup();
+        return EXIT_USAGE;
     }
     if (!opts.sinkmode)
         tt_stdio_binary(opts.transmit ? TT_STDIN : TT_STDOUT);

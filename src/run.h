@@ -9,4 +9,8 @@
 int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
              struct ttcp_result *res);
 
+/* The receive window a new TCP socket gets from the OS (bytes), for the
+ * dialog's rcvwndsize bracket; 0 when it cannot be told. */
+int ttcp_system_rcvwnd(void);
+
 #endif
