@@ -207,6 +207,10 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
     (void)s;
     memset(peer, 0, sizeof *peer);
     *out = FAKE_SOCKET_DATA;
+    if (fake.max_accepts > 0 && ++fake.accepts > fake.max_accepts) {
+        fake.interrupted = 1;
+        return fail_with(TT_E_INTR);
+    }
     return fail_with(fake.accept_rc);
 }
 

@@ -30,6 +30,8 @@ struct fake_platform {
     int64_t clock_ns, clock_tick_ns; /* tt_now_ns() advances by tick per call */
     int64_t eof_delay_ns; /* added to the clock when recv reports EOF */
     int peer_never_closes; /* tt_wait_readable times out, forever */
+    int max_accepts;       /* >0: the accept after that many is a Ctrl+C */
+    int accepts;
     int interrupted;
     int resolve_rc, connect_rc, bind_rc, accept_rc;
     /* stdin content, delivered in pieces of at most stdin_piece bytes */

@@ -1,0 +1,119 @@
+/* IOS and PCATTCP habits over the scripted platform: half close both ways,
+ * -c continuous on each side, TCP statistics, the IOS connect line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "core_support.h"
+
+static void transmitter_counts_what_comes_back(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 3000); /* read while waiting for the close */
+    fake_push(&fake.rx, 5000);
+    fake_push(&fake.rx, 0);
+    assert_int_equal(run_core("-t -s -n 4 --half-close h"), 0);
+    assert_int_equal(core_res.bytes, 32768);
+    assert_int_equal(core_res.back_bytes, 8000);
+    assert_int_equal(core_res.calls, 4); /* the way back is not in 1.12's count */
+    assert_int_equal(fake.shutdown_calls, 1);
+}
+
+static void receiver_sends_back_after_eof(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 8192);
+    assert_int_equal(run_core("-r -s --half-close -n 3 -l 1000"), 0);
+    assert_int_equal(core_res.bytes, 8192);
+    assert_int_equal(core_res.back_bytes, 3000);
+    assert_int_equal(fake.sent_len, 3000);
+    assert_memory_equal(fake.sent, " !\"#", 4); /* the pattern, not what was received */
+}
+
+static void continuous_tcp_receiver_takes_test_after_test(void **state)
+{
+    (void)state;
+    fake.max_accepts = 3;
+    fake_push(&fake.rx, 8192);
+    fake_push(&fake.rx, 0);
+    fake_push(&fake.rx, 100);
+    fake_push(&fake.rx, 0);
+    fake_push(&fake.rx, TT_E_CONNRESET); /* the third one fails: the next still comes */
+    assert_int_equal(run_core("-r -s -c"), 0); /* Ctrl+C between tests: success */
+    assert_int_equal(core_figures, 3);
+    assert_int_equal(core_failed, 1);
+    assert_int_equal(core_res.test_number, 4);
+}
+
+static void continuous_udp_receiver_skips_trailing_markers(void **state)
+{
+    int i;
+    (void)state;
+    fake_push(&fake.rx, 4);
+    fake_push(&fake.rx, 1024);
+    fake_push(&fake.rx, 4); /* end of test 1 */
+    for (i = 0; i < 4; i++)
+        fake_push(&fake.rx, 4); /* its trailing markers: not a test */
+    for (i = 0; i < 5; i++)
+        fake_push(&fake.rx, TT_E_AGAIN); /* 1.25 s of quiet */
+    fake_push(&fake.rx, 4);
+    fake_push(&fake.rx, 512);
+    fake_push(&fake.rx, 4); /* end of test 2 */
+    fake_push_interrupt(&fake.rx, TT_E_INTR);
+    assert_int_equal(run_core("-r -s -u -c"), 0);
+    assert_int_equal(core_figures, 2);
+    assert_int_equal(core_failed, 0);
+}
+
+static void continuous_transmitter_ends_when_the_receiver_leaves(void **state)
+{
+    (void)state;
+    fake_push(&fake.tx, 8192);
+    fake_push(&fake.tx, 8192);
+    fake_push(&fake.tx, 8192);
+    fake_push(&fake.tx, TT_E_PIPE);
+    assert_int_equal(run_core("-t -s -c -n 1 h"), 0); /* -c ignores -n */
+    assert_int_equal(core_res.bytes, 24576);
+    assert_int_equal(core_res.failure.code, 0);
+    assert_int_equal(core_figures, 1);
+}
+
+static void ios_connect_line_and_tcp_info(void **state)
+{
+    (void)state;
+    assert_int_equal(run_core("-t -s -n 1 -v --tcp-info h"), 0);
+    assert_string_equal(core_events, "ttcp-t: socket\n"
+                                     "ttcp-t: connect (mss 1460, sndwnd 4128, rcvwnd 4128)\n");
+    assert_true(core_res.tcp_end_valid);
+    assert_int_equal(core_res.tcp_end.srtt_us, 2500);
+    fake_reset();
+    assert_int_equal(run_core("-r -s -v"), 0);
+    assert_string_equal(core_events, "ttcp-r: socket\n"
+                                     "ttcp-r: accept from 192.0.2.1 (mss 1460, sndwnd 4128, rcvwnd 4128)\n");
+    assert_false(core_res.tcp_end_valid); /* only asked for with --tcp-info */
+}
+
+static void window_and_delayed_ack(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 100);
+    fake_push(&fake.rx, 100);
+    assert_int_equal(run_core("-r -s --rcvwnd 64k --no-delayed-ack"), 0);
+    assert_int_equal(fake.rcvbuf_set, 65536);
+    assert_int_equal(fake.quickack_calls, 1 + 3); /* at accept, then after each read */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(transmitter_counts_what_comes_back, reset),
+        cmocka_unit_test_setup(receiver_sends_back_after_eof, reset),
+        cmocka_unit_test_setup(continuous_tcp_receiver_takes_test_after_test, reset),
+        cmocka_unit_test_setup(continuous_udp_receiver_skips_trailing_markers, reset),
+        cmocka_unit_test_setup(continuous_transmitter_ends_when_the_receiver_leaves, reset),
+        cmocka_unit_test_setup(ios_connect_line_and_tcp_info, reset),
+        cmocka_unit_test_setup(window_and_delayed_ack, reset),
+    };
+    return cmocka_run_group_tests_name("core_ios", tests, NULL, NULL);
+}
