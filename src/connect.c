@@ -43,7 +43,7 @@ void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
     struct ttcp_result *r = s->res;
     if (o->udp || s->sock == TT_NO_SOCKET)
         return;
-    if (at_end && o->tcp_info)
+    if (at_end && (o->tcp_info || ttcp_options_extended(o)))
         r->tcp_end_valid = tt_tcp_info(s->sock, &r->tcp_end) == 0;
     if (!at_end && (o->verbose || o->dialog || o->tcp_info))
         r->tcp_connect_valid = tt_tcp_info(s->sock, &r->tcp_connect) == 0;

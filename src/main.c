@@ -4,6 +4,8 @@
 #include "dialog.h"
 #include "options.h"
 #include "report.h"
+#include "report_extra.h"
+#include "report_json.h"
 #include "run.h"
 #include "version.h"
 #include "ttcp/platform.h"
@@ -11,19 +13,31 @@
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
 /* Where the header and statistics go: stdout, unless stdout carries the
- * received data (non-sink receiver), as the FreeBSD port and BRL 1.10 do. */
+ * received data (non-sink receiver, as the FreeBSD port and BRL 1.10 do)
+ * or the JSON document. */
 static FILE *report_stream(const struct ttcp_options *o)
 {
-    return (!o->transmit && !o->sinkmode) ? stderr : stdout;
+    return ((!o->transmit && !o->sinkmode) || o->json) ? stderr : stdout;
+}
+
+/* What the printer needs while the core runs. */
+struct printer {
+    const struct ttcp_options *opts;
+    struct ttcp_json json; /* --json: the document, test by test */
+};
+
+/* The OS's words for a failure, or the portable ones. */
+static const char *failure_text(const struct ttcp_failure *f, char *buf, size_t len)
+{
+    const char *why = tt_error_text(f->code, f->native, buf, len);
+    return why ? why : ttcp_strerror(f->code);
 }
 
 static void print_failure(const struct ttcp_options *o, const struct ttcp_result *res)
 {
     char text[1024], native[256];
-    const char *why = tt_error_text(res->failure.code, res->failure.native, native,
-                                    sizeof native);
-    ttcp_report_failure(o, &res->failure, why ? why : ttcp_strerror(res->failure.code), text,
-                        sizeof text);
+    ttcp_report_failure(o, &res->failure, failure_text(&res->failure, native, sizeof native),
+                        text, sizeof text);
     fflush(stdout);
     fputs(text, stderr);
 }
@@ -32,8 +46,9 @@ static void print_failure(const struct ttcp_options *o, const struct ttcp_result
 static void print_event(void *ctx, enum ttcp_event ev, const char *detail,
                         const struct ttcp_result *res)
 {
-    const struct ttcp_options *o = ctx;
-    char text[2048]; /* a host name can be 253 bytes */
+    struct printer *p = ctx;
+    const struct ttcp_options *o = p->opts;
+    char text[4096]; /* a host name can be 253 bytes */
     size_t n;
 
     switch (ev) {
@@ -41,10 +56,18 @@ static void print_event(void *ctx, enum ttcp_event ev, const char *detail,
         ttcp_report_header(o, text, sizeof text);
         fputs(text, report_stream(o));
         return;
+    case TTCP_EV_INTERVAL:
+        ttcp_report_interval(o, &res->intervals.list[res->intervals.count - 1], text,
+                             sizeof text);
+        fputs(text, report_stream(o));
+        fflush(report_stream(o));
+        return;
     case TTCP_EV_FIGURES:
         ttcp_report_stats(o, res, text, sizeof text);
         fputs(text, report_stream(o));
         fflush(report_stream(o));
+        if (o->json)
+            ttcp_json_test(&p->json, o, res);
         return;
     case TTCP_EV_FAILED:
         print_failure(o, res);
@@ -71,15 +94,39 @@ static int version(void)
     return EXIT_OK;
 }
 
+/* --json: the document goes to stdout whole, at the end, failed or not. */
+static void print_json(struct printer *p, const struct ttcp_result *res, int rc)
+{
+    char native[256];
+    ttcp_json_finish(&p->json, rc ? &res->failure : NULL,
+                     rc ? failure_text(&res->failure, native, sizeof native) : NULL);
+    if (p->json.failed)
+        fputs("{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":{\"message\":\"out of memory\"}}",
+              stdout);
+    else
+        fputs(p->json.buf, stdout);
+    fputs("\n", stdout);
+    ttcp_json_free(&p->json);
+}
+
 static int run(const struct ttcp_options *o)
 {
-    struct ttcp_observer obs = {print_event, (void *)o};
+    struct printer p;
+    struct ttcp_observer obs = {print_event, &p};
     struct ttcp_result res;
+    int rc;
 
-    if (ttcp_run(o, &obs, &res) == 0)
-        return EXIT_OK;
-    print_failure(o, &res);
-    return EXIT_FAILED;
+    p.opts = o;
+    ttcp_json_init(&p.json);
+    if (o->json)
+        ttcp_json_begin(&p.json, o, ttcp_version());
+    rc = ttcp_run(o, &obs, &res);
+    if (rc != 0)
+        print_failure(o, &res);
+    if (o->json)
+        print_json(&p, &res, rc);
+    ttcp_result_release(&res);
+    return rc == 0 ? EXIT_OK : EXIT_FAILED;
 }
 
 /* The dialog's input: stdin, one byte at a time, so that what follows the

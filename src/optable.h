@@ -13,7 +13,10 @@ enum ttcp_optkind {
     OPTK_TOGGLE,  /* flip an int field (classic -s) */
     OPTK_NUMBER,  /* bounded unsigned number into a uint64_t field */
     OPTK_UNIT,    /* -f letter */
-    OPTK_SECONDS  /* decimal seconds into an int64_t nanosecond field */
+    OPTK_SECONDS, /* decimal seconds into an int64_t nanosecond field */
+    OPTK_RATE,    /* SI bit rate into a uint64_t field */
+    OPTK_PACE,    /* -R RATE[/BURST] */
+    OPTK_PATTERN  /* --pattern classic|random|zeros */
 };
 
 enum ttcp_optsection {

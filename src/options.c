@@ -65,6 +65,25 @@ static const struct ttcp_optdef table[] = {
      "--no-delayed-ack", "acknowledge every segment at once (where the OS allows)"},
     {0, "tcp-info", OPTK_SET, FIELD(tcp_info), 1, 0, 0, 0, OPTS_EXTRA, "--tcp-info",
      "print the connection's TCP statistics at the end"},
+    {'i', NULL, OPTK_SECONDS, FIELD(interval_ns), 0, 0, SECONDS(1) / 100, SECONDS(86400),
+     OPTS_EXTRA, "-i s", "report every s seconds (fractions allowed, e.g. 0.5)"},
+    {0, "time", OPTK_SECONDS, FIELD(duration_ns), 0, 0, SECONDS(1) / 100, SECONDS(1000000),
+     OPTS_EXTRA, "--time s", "-t: send for s seconds instead of -n buffers"},
+    {'R', NULL, OPTK_PACE, FIELD(pace_bps), 0, 0, 100, 1000000000000ull, OPTS_EXTRA,
+     "-R rate[/n]", "-t: pace to rate bits/s (56k, 100m, 1g), at most n buffers\n\t\t"
+     "back to back"},
+    {0, "link-rate", OPTK_RATE, FIELD(link_bps), 0, 0, 1, 1000000000000ull, OPTS_EXTRA,
+     "--link-rate rate", "the link's nominal bit rate: print the efficiency"},
+    {0, "pattern", OPTK_PATTERN, FIELD(pattern), 0, 0, 0, 0, OPTS_EXTRA,
+     "--pattern p", "-t: payload: classic (default), random (incompressible), zeros"},
+    {0, "verify", OPTK_SET, FIELD(verify), 1, 0, 0, 0, OPTS_EXTRA, "--verify",
+     "-r: check the received bytes against the sender's pattern"},
+    {0, "seed", OPTK_NUMBER, FIELD(seed), 0, TTCP_SUFFIX_NONE, 0, UINT64_MAX, OPTS_EXTRA,
+     "--seed n", "the random pattern's seed (default: from the clock)"},
+    {0, "json", OPTK_SET, FIELD(json), 1, 0, 0, 0, OPTS_EXTRA, "--json",
+     "one JSON document with every figure on stdout at the end"},
+    {0, "no-udp-stats", OPTK_SET, FIELD(no_udp_stats), 1, 0, 0, 0, OPTS_EXTRA,
+     "--no-udp-stats", "-t -u: plain 1.12 datagrams, without ttcp's sequence header"},
     {0, "idle-timeout", OPTK_SECONDS, FIELD(idle_timeout_ns), 0, 0,
      SECONDS(1) / 100, SECONDS(86400), OPTS_EXTRA, "--idle-timeout s",
      "end a stalled UDP test, or stop waiting for the\n\t\t"
@@ -79,6 +98,13 @@ const struct ttcp_optdef *ttcp_optable(size_t *count)
 {
     *count = sizeof table / sizeof table[0];
     return table;
+}
+
+int ttcp_options_extended(const struct ttcp_options *o)
+{
+    return o->interval_ns || o->duration_ns || o->pace_bps || o->link_bps || o->verify ||
+           o->json || o->tcp_info || o->pattern != TTCP_PAYLOAD_CLASSIC ||
+           o->unit >= TTCP_UNIT_BPS;
 }
 
 uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts)
@@ -125,7 +151,23 @@ static const struct ttcp_optdef *find_long(const char *name, size_t len)
 
 static int takes_argument(const struct ttcp_optdef *d)
 {
-    return d->kind == OPTK_NUMBER || d->kind == OPTK_UNIT || d->kind == OPTK_SECONDS;
+    return d->kind != OPTK_SET && d->kind != OPTK_TOGGLE;
+}
+
+/* -R RATE[/BURST] */
+static int parse_pace(struct ttcp_options *o, const struct ttcp_optdef *d, const char *arg,
+                      char *reason, size_t len)
+{
+    char rate[64];
+    const char *slash = strchr(arg, '/');
+    size_t n = slash ? (size_t)(slash - arg) : strlen(arg);
+    snprintf(rate, sizeof rate, "%.*s", (int)(n < sizeof rate ? n : sizeof rate - 1), arg);
+    if (ttcp_parse_rate(rate, d->min, d->max, &o->pace_bps, reason, len) != 0)
+        return -1;
+    o->pace_burst = 0;
+    return slash ? ttcp_parse_u64(slash + 1, TTCP_SUFFIX_NONE, 1, 1000000, &o->pace_burst,
+                                  reason, len)
+                 : 0;
 }
 
 /* Applies one option; arg is NULL for those without an argument. */
@@ -154,7 +196,23 @@ static int apply(struct ttcp_options *o, const struct ttcp_optdef *d,
         rc = ttcp_parse_seconds(arg, (int64_t)d->min, (int64_t)d->max,
                                 (int64_t *)field, reason, sizeof reason);
         break;
+    case OPTK_RATE:
+        rc = ttcp_parse_rate(arg, d->min, d->max, (uint64_t *)field, reason, sizeof reason);
+        break;
+    case OPTK_PACE:
+        rc = parse_pace(o, d, arg, reason, sizeof reason);
+        break;
+    case OPTK_PATTERN:
+        rc = ttcp_payload_parse(arg);
+        if (rc >= 0)
+            *(enum ttcp_payload *)field = (enum ttcp_payload)rc;
+        else
+            snprintf(reason, sizeof reason, "'%s' is not a pattern (classic, random, zeros)", arg);
+        rc = rc < 0 ? -1 : 0;
+        break;
     }
+    if (rc == 0 && d->offset == FIELD(seed))
+        o->seed_given = 1;
     if (rc != 0)
         snprintf(why, why_len, "%s: %s", name, reason);
     return rc;
@@ -251,6 +309,16 @@ static int validate(struct ttcp_options *o, char *why, size_t why_len)
         snprintf(why, why_len, "%s works with TCP only, not with -u",
                  o->half_close ? "--half-close" : o->rcvwnd ? "--rcvwnd"
                  : o->no_delayed_ack ? "--no-delayed-ack" : "--tcp-info");
+    else if (o->json && !o->transmit && !o->sinkmode)
+        snprintf(why, why_len, "--json needs -s on a receiver: its stdout carries the data");
+    else if (o->verify && o->transmit)
+        snprintf(why, why_len, "--verify is for the receiver (-r)");
+    else if (o->udp && o->verify && !o->sinkmode)
+        snprintf(why, why_len, "--verify with -u needs -s");
+    else if (o->pattern != TTCP_PAYLOAD_CLASSIC && o->transmit && !o->sinkmode)
+        snprintf(why, why_len, "--pattern needs -s: without it the data comes from stdin");
+    else if (o->duration_ns && o->continuous)
+        snprintf(why, why_len, "--time and -c do not go together");
     else if (o->nbuf > (1ull << 62) / o->buflen)
         snprintf(why, why_len, "-n: %llu buffers of %llu bytes is too much data",
                  (unsigned long long)o->nbuf, (unsigned long long)o->buflen);

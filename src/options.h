@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "payload.h"
 #include "units.h"
 
 enum ttcp_action { TTCP_ACTION_RUN, TTCP_ACTION_HELP, TTCP_ACTION_VERSION };
@@ -46,7 +47,23 @@ struct ttcp_options {
     uint64_t rcvwnd;      /* --rcvwnd: SO_RCVBUF before listen/connect, 0 = system */
     int no_delayed_ack;   /* --no-delayed-ack */
     int tcp_info;         /* --tcp-info: TCP statistics at the end */
+    /* measurement beyond ttcp */
+    int64_t interval_ns;  /* -i: interval reports, 0 = none */
+    int64_t duration_ns;  /* --time: transmit this long instead of -n */
+    uint64_t pace_bps;    /* -R: pacing rate, bits per second, 0 = none */
+    uint64_t pace_burst;  /* -R RATE/BURST: buffers sent back to back at most */
+    uint64_t link_bps;    /* --link-rate: the link's nominal rate */
+    enum ttcp_payload pattern; /* --pattern */
+    int verify;           /* --verify: check the received stream */
+    uint64_t seed;        /* --seed: the random pattern's seed */
+    int seed_given;
+    int json;             /* --json: one JSON document on stdout at the end */
+    int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
 };
+
+/* Any option beyond 1.12 and the IOS/PCATTCP habits that asks for more
+ * than the classic lines: then the extra summary lines are printed. */
+int ttcp_options_extended(const struct ttcp_options *opts);
 
 /* The buffer length of the half-close direction. */
 uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts);

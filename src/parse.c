@@ -101,3 +101,42 @@ int ttcp_parse_seconds(const char *text, int64_t min_ns, int64_t max_ns,
     }
     return 0;
 }
+
+int ttcp_parse_rate(const char *text, uint64_t min, uint64_t max, uint64_t *out,
+                    char *why, size_t why_len)
+{
+    const char *p = text;
+    uint64_t whole, frac = 0, frac_scale = 1, multiplier = 1;
+    int digits;
+
+    if (text == NULL || *text == '\0')
+        return fail(why, why_len, "a rate is missing%s", "");
+    if (*p == '-')
+        return fail(why, why_len, "'%s' is negative", text);
+    digits = read_digits(&p, &whole);
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9' && frac_scale < 1000000000ull; p++, digits++) {
+            frac = frac * 10 + (uint64_t)(*p - '0');
+            frac_scale *= 10;
+        }
+    if (digits < 0 || whole > 1000000000000000ull)
+        return fail(why, why_len, "'%s' is too large", text);
+    switch (*p) {
+    case 'k': case 'K': multiplier = 1000ull; p++; break;
+    case 'm': case 'M': multiplier = 1000000ull; p++; break;
+    case 'g': case 'G': multiplier = 1000000000ull; p++; break;
+    default: break;
+    }
+    if (digits == 0 || *p != '\0')
+        return fail(why, why_len, "'%s' is not a rate (bits per second, e.g. 56k, 100m)", text);
+    /* whole is bounded above; frac * multiplier / frac_scale stays small */
+    if (whole > UINT64_MAX / multiplier)
+        return fail(why, why_len, "'%s' is too large", text);
+    *out = whole * multiplier + frac * multiplier / frac_scale;
+    if (*out < min || *out > max) {
+        snprintf(why, why_len, "'%s' is out of range (%llu to %llu bits per second)", text,
+                 (unsigned long long)min, (unsigned long long)max);
+        return -1;
+    }
+    return 0;
+}

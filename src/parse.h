@@ -20,4 +20,10 @@ int ttcp_parse_u64(const char *text, enum ttcp_suffix suffix, uint64_t min,
 int ttcp_parse_seconds(const char *text, int64_t min_ns, int64_t max_ns,
                        int64_t *out_ns, char *why, size_t why_len);
 
+/* A rate in bits per second: a decimal number with an optional SI suffix,
+ * k, m or g (10^3, 10^6, 10^9, either case): "45333", "56k", "45.333k",
+ * "100m". Bounded to [min, max] bits per second. */
+int ttcp_parse_rate(const char *text, uint64_t min, uint64_t max, uint64_t *out,
+                    char *why, size_t why_len);
+
 #endif

@@ -56,6 +56,8 @@ int ttcp_tcp_receive(struct ttcp_session *s)
     int rc = 0;
 
     ttcp_timer_start(s);
+    /* the classic pattern's buffer length is learnt from the stream */
+    ttcp_verify_start(&r->verify, TTCP_PAYLOAD_AUTO, 0, s->opts->seed_given, s->opts->seed);
     for (;;) {
         int64_t n = read_block(s);
         if (n == 0)
@@ -68,6 +70,10 @@ int ttcp_tcp_receive(struct ttcp_session *s)
         r->bytes += (uint64_t)n;
         if (s->opts->touch)
             r->touch_sum += touch(s->buf.data, n);
+        if (s->opts->verify)
+            ttcp_verify_bytes(&r->verify, s->buf.data, (size_t)n);
+        if (s->clocked)
+            ttcp_tick(s);
         if (!s->opts->sinkmode) {
             int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
             if (w < 0) {

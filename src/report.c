@@ -2,40 +2,26 @@
  * (two spaces before tcp/udp, the 1024 in msec/call, %.2f everywhere). */
 #include "report.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 
+#include "report_extra.h"
 #include "rusage.h"
+#include "text.h"
 
-struct text {
-    char *buf;
-    size_t len, used;
-};
-
-static void add(struct text *t, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-    va_start(ap, fmt);
-    n = vsnprintf(t->buf + t->used, t->used < t->len ? t->len - t->used : 0, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        t->used += (size_t)n;
-}
 
 size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len)
 {
-    struct text t = {buf, len, 0};
-    add(&t, "ttcp%s: buflen=%llu, nbuf=%llu, align=%llu/%llu, port=%llu",
+    struct ttcp_text t = {buf, len, 0};
+    ttcp_text_add(&t, "ttcp%s: buflen=%llu, nbuf=%llu, align=%llu/%llu, port=%llu",
         ttcp_options_side(o), (unsigned long long)o->buflen, (unsigned long long)o->nbuf,
         (unsigned long long)o->bufalign, (unsigned long long)o->bufoffset,
         (unsigned long long)o->port);
     if (o->sockbufsize != 0)
-        add(&t, ", sockbufsize=%llu", (unsigned long long)o->sockbufsize);
-    add(&t, "  %s", o->udp ? "udp" : "tcp");
+        ttcp_text_add(&t, ", sockbufsize=%llu", (unsigned long long)o->sockbufsize);
+    ttcp_text_add(&t, "  %s", o->udp ? "udp" : "tcp");
     if (o->transmit)
-        add(&t, "  -> %s", o->host);
-    add(&t, "\n");
+        ttcp_text_add(&t, "  -> %s", o->host);
+    ttcp_text_add(&t, "\n");
     return t.used;
 }
 
@@ -51,40 +37,41 @@ size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
         [TTCP_EV_WARNING] = "warning:",
         [TTCP_EV_FIGURES] = "figures",   [TTCP_EV_FAILED] = "failed",
     };
-    struct text t = {buf, len, 0};
+    struct ttcp_text t = {buf, len, 0};
     int ios_details = (ev == TTCP_EV_CONNECT || ev == TTCP_EV_ACCEPT) &&
                       (o->verbose || o->dialog) && res != NULL && res->tcp_connect_valid;
-    add(&t, "ttcp%s: %s", ttcp_options_side(o), words[ev]);
+    ttcp_text_add(&t, "ttcp%s: %s", ttcp_options_side(o), words[ev]);
     if (detail != NULL)
-        add(&t, " %s", detail);
+        ttcp_text_add(&t, " %s", detail);
     if (ios_details)
-        add(&t, " (mss %u, sndwnd %u, rcvwnd %u)", res->tcp_connect.mss,
+        ttcp_text_add(&t, " (mss %u, sndwnd %u, rcvwnd %u)", res->tcp_connect.mss,
             res->tcp_connect.snd_wnd, res->tcp_connect.rcv_wnd);
-    add(&t, "\n");
+    ttcp_text_add(&t, "\n");
     return t.used;
 }
 
 /* What moved the other way in a half close. */
-static void half_close_line(struct text *t, const struct ttcp_options *o,
+static void half_close_line(struct ttcp_text *t, const struct ttcp_options *o,
                             const struct ttcp_result *r)
 {
     double secs = r->back_ns > 0 ? (double)r->back_ns / 1e9 : 0.001;
     char rate[64];
-    add(t, "ttcp%s: half close: %llu bytes %s in %.2f real seconds = %s/sec\n",
+    ttcp_text_add(t, "ttcp%s: half close: %llu bytes %s in %.2f real seconds = %s%s\n",
         ttcp_options_side(o), (unsigned long long)r->back_bytes,
         o->transmit ? "received back" : "sent back", secs,
-        ttcp_unit_format(o->unit, (double)r->back_bytes / secs, rate, sizeof rate));
+        ttcp_unit_format(o->unit, (double)r->back_bytes / secs, rate, sizeof rate),
+        ttcp_unit_per_sec(o->unit));
 }
 
-static void tcp_info_line(struct text *t, const struct ttcp_options *o,
+static void tcp_info_line(struct ttcp_text *t, const struct ttcp_options *o,
                           const struct ttcp_result *r)
 {
     const struct tt_tcp_info *i = &r->tcp_end;
     if (!r->tcp_end_valid) {
-        add(t, "ttcp%s: tcp info: not available on this system\n", ttcp_options_side(o));
+        ttcp_text_add(t, "ttcp%s: tcp info: not available on this system\n", ttcp_options_side(o));
         return;
     }
-    add(t, "ttcp%s: tcp info: mss %u, sndwnd %u, rcvwnd %u, cwnd %u, srtt %.3f ms, "
+    ttcp_text_add(t, "ttcp%s: tcp info: mss %u, sndwnd %u, rcvwnd %u, cwnd %u, srtt %.3f ms, "
         "rttvar %.3f ms, retransmits %llu\n", ttcp_options_side(o), i->mss, i->snd_wnd,
         i->rcv_wnd, i->cwnd, i->srtt_us / 1000.0, i->rttvar_us / 1000.0,
         (unsigned long long)i->retransmits);
@@ -98,7 +85,7 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
                      (r->cpu_end.sys_ns - r->cpu_start.sys_ns);
     double realt = (double)r->real_ns / 1e9, cput = (double)cpu_ns / 1e9;
     unsigned long long bytes = (unsigned long long)r->bytes;
-    struct text t = {buf, len, 0};
+    struct ttcp_text t = {buf, len, 0};
     char rate[64], usage[160];
 
     /* 1.12's clamps, so a tiny transfer never divides by zero. */
@@ -106,38 +93,42 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
         realt = 0.001;
     if (cput <= 0.0)
         cput = 0.001;
-    add(&t, "ttcp%s: %llu bytes in %.2f real seconds = %s/sec +++\n", side, bytes, realt,
-        ttcp_unit_format(o->unit, (double)r->bytes / realt, rate, sizeof rate));
+    ttcp_text_add(&t, "ttcp%s: %llu bytes in %.2f real seconds = %s%s +++\n", side, bytes, realt,
+        ttcp_unit_format(o->unit, (double)r->bytes / realt, rate, sizeof rate),
+        ttcp_unit_per_sec(o->unit));
     if (o->verbose)
-        add(&t, "ttcp%s: %llu bytes in %.2f CPU seconds = %s/cpu sec\n", side, bytes, cput,
-            ttcp_unit_format(o->unit, (double)r->bytes / cput, rate, sizeof rate));
-    add(&t, "ttcp%s: %llu I/O calls, msec/call = %.2f, calls/sec = %.2f\n", side,
+        ttcp_text_add(&t, "ttcp%s: %llu bytes in %.2f CPU seconds = %s%s\n", side, bytes, cput,
+            ttcp_unit_format(o->unit, (double)r->bytes / cput, rate, sizeof rate),
+            *ttcp_unit_per_sec(o->unit) ? "/cpu sec" : " per cpu sec");
+    ttcp_text_add(&t, "ttcp%s: %llu I/O calls, msec/call = %.2f, calls/sec = %.2f\n", side,
         (unsigned long long)r->calls, r->calls ? 1024.0 * realt / (double)r->calls : 0.0,
         (double)r->calls / realt);
-    add(&t, "ttcp%s: %s\n", side,
+    ttcp_text_add(&t, "ttcp%s: %s\n", side,
         ttcp_rusage_format(&r->cpu_start, &r->cpu_end, r->real_ns, usage, sizeof usage));
     if (o->verbose)
-        add(&t, "ttcp%s: buffer address %#llx\n", side, (unsigned long long)r->buffer_address);
+        ttcp_text_add(&t, "ttcp%s: buffer address %#llx\n", side, (unsigned long long)r->buffer_address);
     if (o->half_close || r->back_bytes != 0)
         half_close_line(&t, o, r);
-    if (o->tcp_info)
+    if (o->tcp_info || (ttcp_options_extended(o) && !o->udp))
         tcp_info_line(&t, o, r);
+    if (ttcp_options_extended(o))
+        ttcp_report_extras(o, r, &t);
     return t.used;
 }
 
 size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failure *f,
                            const char *native_text, char *buf, size_t len)
 {
-    struct text t = {buf, len, 0};
+    struct ttcp_text t = {buf, len, 0};
     if (f->code == TT_E_INTR) {
-        add(&t, "ttcp%s: interrupted before the test began\n", ttcp_options_side(o));
+        ttcp_text_add(&t, "ttcp%s: interrupted before the test began\n", ttcp_options_side(o));
         return t.used;
     }
     if (f->code == TT_E_NOHOST) {
         /* A resolver error has no errno worth printing; name the host instead. */
-        add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o), f->op, o->host, native_text);
+        ttcp_text_add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o), f->op, o->host, native_text);
         return t.used;
     }
-    add(&t, "ttcp%s: %s: %s\nerrno=%d\n", ttcp_options_side(o), f->op, native_text, f->native);
+    ttcp_text_add(&t, "ttcp%s: %s: %s\nerrno=%d\n", ttcp_options_side(o), f->op, native_text, f->native);
     return t.used;
 }

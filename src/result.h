@@ -5,7 +5,10 @@
 
 #include <stdint.h>
 
+#include "interval.h"
+#include "payload.h"
 #include "ttcp/platform.h"
+#include "udpstat.h"
 
 /* A failure: the portable code, the native number, and the operation in
  * 1.12's words ("connect", "bind", "IO", ...). code 0 = no failure. */
@@ -33,8 +36,18 @@ struct ttcp_result {
     int tcp_connect_valid, tcp_end_valid;
     struct tt_tcp_info tcp_connect, tcp_end;
     int test_number;      /* -c: 1, 2, ... */
+    struct ttcp_intervals intervals; /* -i */
+    /* UDP between two ends of this tool: what the sequence header told */
+    int udp_stats_valid;
+    struct ttcp_udp_stats udp;
+    /* --verify */
+    struct ttcp_verifier verify;
+    uint64_t seed;        /* the random pattern's seed, when it was used */
     struct ttcp_failure failure;
 };
+
+/* Frees what a result holds (the intervals); it can be filled again. */
+void ttcp_result_release(struct ttcp_result *res);
 
 /* Progress the core reports while it runs; main turns them into text. */
 enum ttcp_event {
@@ -46,6 +59,7 @@ enum ttcp_event {
     TTCP_EV_CONNECT,  /* "connect" */
     TTCP_EV_ACCEPT,   /* "accept from <detail>" */
     TTCP_EV_WARNING,  /* "warning: <detail>" */
+    TTCP_EV_INTERVAL, /* -i: the result's last interval was closed */
     TTCP_EV_FIGURES,  /* a test ended: its result is complete */
     TTCP_EV_FAILED    /* -c: one test failed, the next one follows */
 };

@@ -20,24 +20,6 @@ int ttcp_fail(struct ttcp_session *s, int code, const char *op)
     return code;
 }
 
-void ttcp_timer_start(struct ttcp_session *s)
-{
-    s->res->started = 1;
-    tt_cpu_times(&s->res->cpu_start);
-    s->start_ns = tt_now_ns();
-}
-
-void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns)
-{
-    s->res->real_ns = end_ns - s->start_ns;
-    tt_cpu_times(&s->res->cpu_end);
-}
-
-void ttcp_timer_stop(struct ttcp_session *s)
-{
-    ttcp_timer_stop_at(s, tt_now_ns());
-}
-
 static int data_phase(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
@@ -46,12 +28,34 @@ static int data_phase(struct ttcp_session *s)
     return o->transmit ? ttcp_tcp_transmit(s) : ttcp_tcp_receive(s);
 }
 
+/* What the transmitter sends in sink mode: the classic pattern and zeros
+ * once; the random pattern is made buffer by buffer from its seed. */
+static void prepare_payload(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    if (o->pattern == TTCP_PAYLOAD_ZEROS)
+        memset(s->buf.data, 0, s->buf.len);
+    else
+        ttcp_pattern_fill(s->buf.data, s->buf.len);
+    if (o->pattern == TTCP_PAYLOAD_RANDOM) {
+        /* any seed will do unless the user wants to repeat a run */
+        s->res->seed = o->seed_given ? o->seed : (uint64_t)tt_now_ns() * 0x9E3779B97F4A7C15ull;
+        ttcp_prng_seed(&s->prng, s->res->seed);
+    }
+}
+
+void ttcp_result_release(struct ttcp_result *res)
+{
+    ttcp_intervals_free(&res->intervals);
+}
+
 /* A fresh result for the next test of a -c receiver. */
 static void next_result(struct ttcp_session *s)
 {
     struct ttcp_result *r = s->res;
     uintptr_t address = r->buffer_address;
     int number = r->test_number;
+    ttcp_result_release(r);
     memset(r, 0, sizeof *r);
     r->buffer_address = address;
     r->test_number = number;
@@ -105,7 +109,7 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
     s.buf.len = len;
     res->buffer_address = (uintptr_t)s.buf.data;
     if (opts->transmit && opts->sinkmode)
-        ttcp_pattern_fill(s.buf.data, s.buf.len);
+        prepare_payload(&s);
 
     /* 1.12's order: resolve and allocate, print the header, then connect. */
     rc = opts->transmit ? ttcp_resolve_peer(&s) : 0;

@@ -4,6 +4,7 @@
 
 #include "buffer.h"
 #include "options.h"
+#include "pace.h"
 #include "result.h"
 #include "ttcp/platform.h"
 
@@ -18,6 +19,13 @@ struct ttcp_session {
     struct tt_addr dest; /* UDP transmitter's destination */
     int64_t start_ns;    /* when the timed phase began */
     int64_t quiet_until_ns; /* -c UDP: trailing markers of the last test until then */
+    /* the clock-driven parts of the loops (-i, --time, -R) */
+    int clocked;         /* read the clock after each buffer */
+    int64_t now_ns;      /* the last read */
+    int64_t end_ns;      /* --time: when to stop sending */
+    struct ttcp_pacer pacer;
+    struct ttcp_prng prng; /* --pattern random */
+    uint64_t udp_seq;
 };
 
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event ev, const char *detail);
@@ -31,6 +39,13 @@ void ttcp_timer_stop(struct ttcp_session *s);
 /* Stops the timer at an earlier moment (the last datagram before an idle
  * timeout), so the figures cover only the time data was moving. */
 void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
+
+/* After each buffer when s->clocked: reads the clock, closes intervals. */
+void ttcp_tick(struct ttcp_session *s);
+/* -R: sleeps until a buffer of len bytes may leave. */
+void ttcp_pace(struct ttcp_session *s, uint64_t len);
+/* Sending goes on: not interrupted, and -n buffers, --time or -c say so. */
+int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent);
 
 /* Side setup (connect.c). */
 int ttcp_resolve_peer(struct ttcp_session *s);

@@ -2,6 +2,8 @@
  * a half close and a bounded wait for the receiver's close, so the figure
  * covers delivery and not just the last write (design.md §4). What the
  * receiver sends back meanwhile (IOS's half close) is counted. */
+#include <string.h>
+
 #include "session.h"
 
 #define CLOSE_POLL_MS 200
@@ -27,15 +29,37 @@ int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
     return 0;
 }
 
-/* -n buffers, or with -c until Ctrl+C or until the receiver goes away. */
+/* --pattern random: the stream is the preamble (magic and seed), then the
+ * seeded generator's bytes, made afresh for every buffer. */
+static void next_random_buffer(struct ttcp_session *s, uint64_t index)
+{
+    size_t skip = 0;
+    if (index == 0) {
+        unsigned char head[TTCP_RANDOM_PREAMBLE];
+        ttcp_random_preamble(head, s->res->seed);
+        skip = s->buf.len < sizeof head ? s->buf.len : sizeof head;
+        memcpy(s->buf.data, head, skip);
+    }
+    ttcp_prng_fill(&s->prng, s->buf.data + skip, s->buf.len - skip);
+}
+
+/* -n buffers, --time seconds, or with -c until Ctrl+C or until the receiver
+ * goes away. */
 static int send_pattern(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
     uint64_t i;
-    for (i = 0; (o->continuous || i < o->nbuf) && !tt_interrupted(); i++) {
-        int rc = ttcp_send_all(s, s->buf.data, s->buf.len, &s->res->bytes, &s->res->calls);
+    for (i = 0; ttcp_keep_sending(s, i); i++) {
+        int rc;
+        if (o->pace_bps)
+            ttcp_pace(s, s->buf.len);
+        if (o->pattern == TTCP_PAYLOAD_RANDOM)
+            next_random_buffer(s, i);
+        rc = ttcp_send_all(s, s->buf.data, s->buf.len, &s->res->bytes, &s->res->calls);
         if (rc != 0)
             return rc;
+        if (s->clocked)
+            ttcp_tick(s);
     }
     return 0;
 }
@@ -51,9 +75,13 @@ static int send_stdin(struct ttcp_session *s)
             continue;
         if (n < 0)
             return ttcp_fail(s, (int)n, "read");
+        if (s->opts->pace_bps)
+            ttcp_pace(s, (uint64_t)n);
         rc = ttcp_send_all(s, s->buf.data, (size_t)n, &s->res->bytes, &s->res->calls);
         if (rc != 0)
             return rc;
+        if (s->clocked)
+            ttcp_tick(s);
     }
     return 0;
 }

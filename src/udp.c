@@ -74,7 +74,7 @@ static int64_t next_datagram(struct ttcp_session *s, uint64_t sent)
 {
     int64_t n;
     if (s->opts->sinkmode)
-        return (s->opts->continuous || sent < s->opts->nbuf) ? (int64_t)s->buf.len : 0;
+        return ttcp_keep_sending(s, sent) ? (int64_t)s->buf.len : 0;
     n = fill_from_stdin(s);
     if (n < 0)
         return ttcp_fail(s, (int)n, "read");
@@ -86,6 +86,30 @@ static int64_t next_datagram(struct ttcp_session *s, uint64_t sent)
         return 0;
     }
     return n;
+}
+
+/* In sink mode ttcp's header leads each data datagram (unless the user
+ * wants plain 1.12 datagrams), so a ttcp receiver can tell loss, order and
+ * jitter; the random pattern is made per datagram from its own seed, so
+ * each datagram can be checked alone. */
+static int with_header(const struct ttcp_session *s)
+{
+    return s->opts->sinkmode && !s->opts->no_udp_stats && s->buf.len >= TTCP_UDP_HEADER;
+}
+
+static void stamp_datagram(struct ttcp_session *s)
+{
+    struct ttcp_udp_header h;
+    h.pattern = (uint8_t)s->opts->pattern;
+    h.seq = s->udp_seq++;
+    h.seed = s->res->seed + h.seq;
+    h.sent_ns = tt_now_ns();
+    ttcp_udp_header_write(s->buf.data, &h);
+    if (s->opts->pattern == TTCP_PAYLOAD_RANDOM) {
+        struct ttcp_prng g;
+        ttcp_prng_seed(&g, h.seed);
+        ttcp_prng_fill(&g, s->buf.data + TTCP_UDP_HEADER, s->buf.len - TTCP_UDP_HEADER);
+    }
 }
 
 int ttcp_udp_transmit(struct ttcp_session *s)
@@ -100,9 +124,17 @@ int ttcp_udp_transmit(struct ttcp_session *s)
         len = next_datagram(s, sent);
         if (len <= 0)
             break;
+        if (s->opts->pace_bps)
+            ttcp_pace(s, (uint64_t)len);
+        if (with_header(s))
+            stamp_datagram(s);
+        else if (s->opts->pattern == TTCP_PAYLOAD_RANDOM)
+            ttcp_prng_fill(&s->prng, s->buf.data, s->buf.len);
         rc = send_datagram(s, s->buf.data, (size_t)len);
         if (rc == 0)
             s->res->bytes += (uint64_t)len;
+        if (s->clocked)
+            ttcp_tick(s);
     }
     if (len < 0)
         rc = (int)len;
@@ -130,14 +162,37 @@ static void end_by_idle_timeout(struct ttcp_session *s, int64_t last_ns)
     ttcp_timer_stop_at(s, last_ns);
 }
 
+/* What a datagram with ttcp's header tells: its place in the sequence,
+ * its transit time, and (--verify) whether its bytes arrived intact. */
+static void read_header(struct ttcp_session *s, size_t n, int64_t arrived_ns)
+{
+    struct ttcp_udp_header h;
+    struct ttcp_result *r = s->res;
+    if (!ttcp_udp_header_read(s->buf.data, n, &h))
+        return;
+    r->udp_stats_valid = 1;
+    ttcp_udp_stats_add(&r->udp, h.seq, h.sent_ns, arrived_ns);
+    if (s->opts->verify && h.pattern <= TTCP_PAYLOAD_ZEROS) {
+        uint64_t bad = ttcp_payload_check((enum ttcp_payload)h.pattern, h.seed, TTCP_UDP_HEADER,
+                                          s->buf.data + TTCP_UDP_HEADER, n - TTCP_UDP_HEADER);
+        r->verify.kind = h.pattern;
+        if (bad != 0 && r->verify.corrupted == 0)
+            r->verify.first_bad = r->verify.offset;
+        r->verify.corrupted += bad;
+        r->verify.offset += n - TTCP_UDP_HEADER;
+    }
+}
+
 /* Counts (and in non-sink mode writes out) one data datagram. */
-static int take_data(struct ttcp_session *s, int64_t n)
+static int take_data(struct ttcp_session *s, int64_t n, int64_t arrived_ns)
 {
     if ((uint64_t)n > s->buf.len) { /* the platform reports a longer datagram */
         s->res->truncated = 1;
         n = (int64_t)s->buf.len;
     }
     s->res->bytes += (uint64_t)n;
+    if (s->opts->sinkmode)
+        read_header(s, (size_t)n, arrived_ns);
     if (!s->opts->sinkmode) {
         int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
         if (w < 0)
@@ -181,7 +236,9 @@ int ttcp_udp_receive(struct ttcp_session *s)
             /* fall through */
         case TTCP_UDP_DATA:
             last_ns = tt_now_ns();
-            rc = take_data(s, n);
+            rc = take_data(s, n, last_ns);
+            if (s->clocked)
+                ttcp_tick(s);
             break;
         default:
             break;

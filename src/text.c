@@ -1,0 +1,17 @@
+#include "text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void ttcp_text_add(struct ttcp_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(t->buf + t->used, t->used < t->len ? t->len - t->used : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->used += (size_t)n;
+    if (t->used >= t->len && t->len > 0)
+        t->used = t->len - 1; /* cut, but still a string */
+}
