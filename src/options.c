@@ -103,7 +103,7 @@ const struct ttcp_optdef *ttcp_optable(size_t *count)
 int ttcp_options_extended(const struct ttcp_options *o)
 {
     return o->interval_ns || o->duration_ns || o->pace_bps || o->link_bps || o->verify ||
-           o->json || o->tcp_info || o->pattern != TTCP_PAYLOAD_CLASSIC ||
+           o->json || o->pattern != TTCP_PAYLOAD_CLASSIC ||
            o->unit >= TTCP_UNIT_BPS;
 }
 

@@ -59,11 +59,12 @@ free_port() {
     grep -qx "$p" <<<"$used" || { echo "$p"; return; }
   done
 }
-# start NAME CMD...: run CMD in the background (stdin /dev/null), output in $TMP/NAME.{out,err}.
+# start NAME CMD...: run CMD in the background (stdin /dev/null, or the file $IN when set),
+# output in $TMP/NAME.{out,err}.
 start() {
   local name=$1; shift
   CMD[$name]="$*"; unset "RC[$name]"
-  "${BOUNDED[@]}" "$@" </dev/null >"$TMP/$name.out" 2>"$TMP/$name.err" &
+  "${BOUNDED[@]}" "$@" <"${IN:-/dev/null}" >"$TMP/$name.out" 2>"$TMP/$name.err" &
   PID[$name]=$!
 }
 # run NAME CMD...: run CMD in the foreground (stdin inherited), record its exit status.
@@ -174,3 +175,68 @@ expect_report() {
 }
 # bytes_of NAME out|err: the byte count of the "+++" line.
 bytes_of() { sed -nE 's/^ttcp-[tr]: ([0-9]+) bytes in .*\+\+\+$/\1/p' "$TMP/$1.$2"; }
+
+# ---- extensions (-I, --half-close, -c, --tcp-info) ----------------------------
+# lit TEXT: a regex for a line that is exactly TEXT.
+lit() {
+  local s=$1 re='' c i
+  for ((i = 0; i < ${#s}; i++)); do
+    c=${s:i:1}
+    case $c in [][\\.*^\$+?\(\)\{\}\|]) re+="\\$c" ;; *) re+=$c ;; esac
+  done
+  printf '^%s$\n' "$re"
+}
+# answers FILE LINE...: the lines, one per line, into $TMP/FILE (a dialog's stdin, for IN=).
+answers() { local f=$TMP/$1; shift; printf '%s\n' "$@" >"$f"; }
+# interrupt NAME: SIGINT to a background process, which must end within a few seconds
+# (a loose bound against a hang, not a timing), then its exit status is recorded.
+interrupt() {
+  local sent_at
+  kill -INT "${PID[$1]}"       # timeout(1) passes one SIGINT on to ttcp
+  sent_at=$SECONDS
+  reap "$1"
+  [ $((SECONDS - sent_at)) -le 4 ] || fail "$1 took $((SECONDS - sent_at)) s to end after SIGINT"
+}
+# half_close t|r BYTES: the --half-close statistics line (no "+++": it is not the test's figure).
+half_close() {
+  local dir="received back"
+  [ "$1" = r ] && dir="sent back"
+  printf '^ttcp-%s: half close: %s bytes %s in %s real seconds = %s KB/sec$\n' "$1" "$2" "$dir" "$N2" "$N2"
+}
+# tcpinfo t|r: the --tcp-info line (mss at least 1).
+tcpinfo() {
+  printf '^ttcp-%s: tcp info: mss [1-9][0-9]*, sndwnd [0-9]+, rcvwnd [0-9]+, cwnd [0-9]+, srtt [0-9]+\\.[0-9]{3} ms, rttvar [0-9]+\\.[0-9]{3} ms, retransmits [0-9]+$\n' "$1"
+}
+# ios_connect t|r: the connect / accept line of -v or -I, with the connection's TCP figures.
+ios_connect() {
+  local what=connect
+  [ "$1" = r ] && what='accept from 127\.0\.0\.1'
+  printf '^ttcp-%s: %s \\(mss [0-9]+, sndwnd [0-9]+, rcvwnd [0-9]+\\)$\n' "$1" "$what"
+}
+# figures_ok NAME: every figure of its IOS connect / accept line (stderr) is > 0, the mss
+# at least 500.
+figures_ok() {
+  local mss snd rcv
+  read -r mss snd rcv < <(sed -nE 's/.*\(mss ([0-9]+), sndwnd ([0-9]+), rcvwnd ([0-9]+)\)$/\1 \2 \3/p' \
+    "$TMP/$1.err")
+  [ "${mss:-0}" -ge 500 ] && [ "${snd:-0}" -gt 0 ] && [ "${rcv:-0}" -gt 0 ] && return
+  fail "$1: connection figures mss ${mss:-?} (>= 500), sndwnd ${snd:-?}, rcvwnd ${rcv:-?} (> 0)"
+  show "$1"
+}
+
+# classic_sink NAME [MAX]: on a fresh port P, a listener that is not ttcp (perl, as in
+# perl-base) reads one connection to EOF (or until MAX bytes), prints the byte count, closes.
+# Returns 1 without perl: the caller skips that check.
+classic_sink() {
+  command -v perl >/dev/null || return 1
+  P=$(free_port)
+  start "$1" perl -MIO::Socket::INET -e '
+    my ($port, $max) = @ARGV;
+    my $l = IO::Socket::INET->new(LocalAddr => "127.0.0.1", LocalPort => $port, Listen => 1,
+                                  ReuseAddr => 1) or die "listen: $!\n";
+    my $c = $l->accept or die "accept: $!\n";
+    my ($n, $r, $buf) = (0);
+    $n += $r while (!$max || $n < $max) && ($r = sysread($c, $buf, 65536));
+    print "$n\n"; close $c;' "$P" "${2:-0}"
+  wait_listen tcp "$P" "$1"
+}
