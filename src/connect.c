@@ -20,7 +20,7 @@ static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int anno
         if (announce)
             ttcp_emit(s, o->transmit ? TTCP_EV_SNDBUF : TTCP_EV_RCVBUF, NULL);
     }
-    if (o->nodelay && o->transmit && !o->udp) {
+    if (o->nodelay && (o->transmit || o->half_close) && !o->udp) {
         rc = tt_setopt(sock, TT_OPT_NODELAY, 1);
         if (rc != 0)
             return ttcp_fail(s, rc, "setsockopt: nodelay");

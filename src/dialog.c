@@ -39,6 +39,13 @@ static int ask(struct asker *a, const char *prompt, const char *shown)
     return 0;
 }
 
+/* Words are taken in any case (IOS does); numbers and names are not words. */
+static void lower(char *s)
+{
+    for (; *s; s++)
+        *s = (char)tolower((unsigned char)*s);
+}
+
 static void complain(struct asker *a, const char *why)
 {
     char text[256];
@@ -60,6 +67,7 @@ static int ask_choice(struct asker *a, const char *prompt, const char *yes_word,
     for (;;) {
         if (ask(a, prompt, *value ? yes_word : no_word) != 0)
             return -1;
+        lower(a->answer);
         if (a->answer[0] == '\0')
             return 0;
         if (abbreviates(a->answer, yes_word) || abbreviates(a->answer, no_word)) {
@@ -78,6 +86,7 @@ static int ask_yes_no(struct asker *a, const char *prompt, int *value)
     for (;;) {
         if (ask(a, prompt, yes ? "y" : "n") != 0)
             return -1;
+        lower(a->answer);
         first = (char)tolower((unsigned char)a->answer[0]);
         if (first == '\0' || ((first == 'y' || first == 'n') &&
                               (abbreviates(a->answer, "yes") || abbreviates(a->answer, "no")))) {
@@ -117,11 +126,16 @@ static int ask_number(struct asker *a, const char *prompt, const char *option,
     }
 }
 
-static int ask_target(struct asker *a, char *host_buf, size_t host_len)
+/* A host given on the command line is the bracket's value. */
+static int ask_target(struct asker *a, const char *given, char *host_buf, size_t host_len)
 {
     for (;;) {
-        if (ask(a, "Target IP address", NULL) != 0)
+        if (ask(a, "Target IP address", given) != 0)
             return -1;
+        if (a->answer[0] == '\0' && given != NULL && strlen(given) < host_len) {
+            snprintf(host_buf, host_len, "%s", given);
+            return 0;
+        }
         if (a->answer[0] != '\0' && strlen(a->answer) < host_len) {
             snprintf(host_buf, host_len, "%s", a->answer);
             return 0;
@@ -176,6 +190,15 @@ static int ask_tcp_details(struct asker *a, struct ttcp_options *o, int system_r
     return rc;
 }
 
+/* The offset must stay below the alignment just answered. */
+static int ask_offset(struct asker *a, struct ttcp_options *o)
+{
+    uint64_t max = o->bufalign ? o->bufalign - 1 : 0;
+    if (o->bufoffset > max)
+        o->bufoffset = 0;
+    return ask_number(a, "bufoffset", "O", max, &o->bufoffset);
+}
+
 int ttcp_dialog(struct ttcp_options *o, const struct ttcp_dialog_io *io, int system_rcvwnd,
                 char *host_buf, size_t host_len)
 {
@@ -183,11 +206,11 @@ int ttcp_dialog(struct ttcp_options *o, const struct ttcp_dialog_io *io, int sys
     o->udp = 0; /* IOS's ttcp speaks TCP only */
     o->sinkmode = 1;
     if (ask_choice(&a, "transmit or receive", "transmit", "receive", &o->transmit) != 0 ||
-        (o->transmit && ask_target(&a, host_buf, host_len) != 0) ||
+        (o->transmit && ask_target(&a, o->host, host_buf, host_len) != 0) ||
         ask_yes_no(&a, "perform tcp half close", &o->half_close) != 0 ||
         ask_sizes(&a, o) != 0 ||
         ask_number(&a, "bufalign", "A", UINT64_MAX, &o->bufalign) != 0 ||
-        ask_number(&a, "bufoffset", "O", o->bufalign ? o->bufalign - 1 : 0, &o->bufoffset) != 0 ||
+        ask_offset(&a, o) != 0 ||
         ask_number(&a, "port", "p", UINT64_MAX, &o->port) != 0 ||
         ask_yes_no(&a, "sinkmode", &o->sinkmode) != 0 ||
         ask_tcp_details(&a, o, system_rcvwnd) != 0)

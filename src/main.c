@@ -155,13 +155,24 @@ static void write_prompt(void *ctx, const char *text)
     fflush(stderr);
 }
 
+/* A console window opened just for ttcp closes when it ends: keep the
+ * figures on screen until they have been read. */
+static void wait_for_enter(void)
+{
+    char line[8];
+    int echo = 0;
+    fputs("\nPress Enter to close.\n", stderr);
+    read_answer(&echo, line, sizeof line);
+}
+
 /* -I, or no arguments on a console: IOS's questions, then the test. */
 static int dialog(struct ttcp_options *o, char *host, size_t host_len)
 {
     int echo = !tt_stdin_is_console();
     struct ttcp_dialog_io io = {read_answer, write_prompt, &echo};
     if (ttcp_dialog(o, &io, ttcp_system_rcvwnd(), host, host_len) != 0) {
-        fprintf(stderr, "\nttcp: end of input: no test was run\n");
+        fprintf(stderr, "\nttcp: %s: no test was run\n",
+                tt_interrupted() ? "interrupted" : "end of input");
         return -1;
     }
     fputs("\n", stderr);
@@ -173,7 +184,7 @@ int main(int argc, char **argv)
     static char *dialog_argv[] = {"ttcp", "-I", NULL};
     struct ttcp_options opts;
     char why[256], host[256];
-    int code;
+    int code, from_explorer = 0;
 
     /* Opened from Explorer, a usage screen would flash and vanish: ask. */
     if (argc < 2 && !tt_stdin_is_console())
@@ -181,6 +192,7 @@ int main(int argc, char **argv)
     if (argc < 2) {
         argc = 2;
         argv = dialog_argv;
+        from_explorer = 1;
     }
     if (ttcp_options_parse(&opts, argc, argv, why, sizeof why) != 0) {
         fprintf(stderr, "ttcp: %s\n", why);
@@ -202,5 +214,7 @@ int main(int argc, char **argv)
         tt_stdio_binary(opts.transmit ? TT_STDIN : TT_STDOUT);
     code = run(&opts);
     tt_cleanup();
+    if (from_explorer)
+        wait_for_enter();
     return code;
 }

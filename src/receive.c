@@ -47,6 +47,13 @@ static int send_back(struct ttcp_session *s)
     for (i = 0; i < s->opts->nbuf && rc == 0 && !tt_interrupted(); i++)
         rc = ttcp_send_all(s, s->buf.data, len, &s->res->back_bytes, NULL);
     s->res->back_ns = tt_now_ns() - start;
+    if (rc == TT_E_PIPE || rc == TT_E_CONNRESET) {
+        /* a classic transmitter closes both ways: nothing can go back */
+        s->res->failure.code = 0;
+        ttcp_emit(s, TTCP_EV_WARNING, "half close: the transmitter closed both ways, "
+                  "nothing more could be sent back");
+        return 0;
+    }
     return rc == TT_E_INTR ? 0 : rc;
 }
 
@@ -58,7 +65,7 @@ int ttcp_tcp_receive(struct ttcp_session *s)
     ttcp_timer_start(s);
     /* the classic pattern's buffer length is learnt from the stream */
     ttcp_verify_start(&r->verify, TTCP_PAYLOAD_AUTO, 0, s->opts->seed_given, s->opts->seed);
-    for (;;) {
+    while (!tt_interrupted()) {
         int64_t n = read_block(s);
         if (n == 0)
             break;

@@ -6,6 +6,8 @@
 #include "pattern.h"
 #include "session.h"
 
+#define FAILED_ACCEPT_PAUSE_NS 200000000ll
+
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event ev, const char *detail)
 {
     if (s->obs != NULL && s->obs->event != NULL)
@@ -82,6 +84,8 @@ static int run_tests(struct ttcp_session *s)
             return rc;
         if (rc != 0)
             ttcp_emit(s, TTCP_EV_FAILED, NULL);
+        if (rc != 0 && !s->res->started)
+            tt_sleep_ns(FAILED_ACCEPT_PAUSE_NS); /* no tight loop when accept keeps failing */
         next_result(s);
     }
 }

@@ -98,6 +98,8 @@ static int take_back(struct ttcp_session *s, int64_t *first_back_ns)
         ttcp_emit(s, TTCP_EV_WARNING, "the receiver reset the connection at the end");
     if (n <= 0)
         return 0;
+    if (s->opts->no_delayed_ack)
+        tt_setopt(s->sock, TT_OPT_QUICKACK, 1); /* Linux forgets it after each read */
     if (*first_back_ns == 0)
         *first_back_ns = tt_now_ns();
     s->res->back_bytes += (uint64_t)n;

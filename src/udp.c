@@ -208,7 +208,7 @@ int ttcp_udp_receive(struct ttcp_session *s)
     int rc = 0;
 
     tt_setopt(s->sock, TT_OPT_RCVTIMEO_MS, RECV_POLL_MS);
-    while (rc == 0 && state != TTCP_UDP_DONE) {
+    while (rc == 0 && state != TTCP_UDP_DONE && !tt_interrupted()) {
         int64_t n = tt_recvfrom(s->sock, s->buf.data, s->buf.len, NULL);
         if (n == TT_E_AGAIN || n == TT_E_INTR) {
             if (tt_interrupted())

@@ -31,6 +31,31 @@ static void receiver_sends_back_after_eof(void **state)
     assert_memory_equal(fake.sent, " !\"#", 4); /* the pattern, not what was received */
 }
 
+static void half_close_receiver_and_a_classic_transmitter(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 8192);
+    fake_push(&fake.tx, TT_E_PIPE); /* a classic transmitter closed both ways */
+    assert_int_equal(run_core("-r -s --half-close -n 3"), 0);
+    assert_int_equal(core_res.bytes, 8192);
+    assert_int_equal(core_res.back_bytes, 0);
+    assert_int_equal(core_res.failure.code, 0);
+    assert_non_null(strstr(core_events, "warning: half close: the transmitter closed both ways"));
+}
+
+static void receiver_stops_on_ctrl_c_while_data_flows(void **state)
+{
+    int i;
+    (void)state;
+    fake_push(&fake.rx, 8192);
+    fake_push_interrupt(&fake.rx, 8192); /* Ctrl+C, and no EINTR: data keeps coming */
+    for (i = 0; i < 50; i++)
+        fake_push(&fake.rx, 8192);
+    assert_int_equal(run_core("-r -s"), 0);
+    assert_true(core_res.interrupted);
+    assert_int_equal(core_res.bytes, 16384);
+}
+
 static void continuous_tcp_receiver_takes_test_after_test(void **state)
 {
     (void)state;
@@ -109,6 +134,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(transmitter_counts_what_comes_back, reset),
         cmocka_unit_test_setup(receiver_sends_back_after_eof, reset),
+        cmocka_unit_test_setup(half_close_receiver_and_a_classic_transmitter, reset),
+        cmocka_unit_test_setup(receiver_stops_on_ctrl_c_while_data_flows, reset),
         cmocka_unit_test_setup(continuous_tcp_receiver_takes_test_after_test, reset),
         cmocka_unit_test_setup(continuous_udp_receiver_skips_trailing_markers, reset),
         cmocka_unit_test_setup(continuous_transmitter_ends_when_the_receiver_leaves, reset),

@@ -157,6 +157,20 @@ static void end_of_input_stops(void **state)
     assert_string_equal(s.transcript, "transmit or receive [receive]: ");
 }
 
+static void words_in_any_case_and_the_given_host(void **state)
+{
+    struct script s = {"T\n\nYES\n\n\n\n64\n\n\n\n\n\n\n\n\n", ""};
+    (void)state;
+    assert_int_equal(talk(&s, "-I -O 100 10.1.2.3"), 0);
+    assert_true(opts.transmit);
+    assert_non_null(strstr(s.transcript, "Target IP address [10.1.2.3]: \n"));
+    assert_string_equal(opts.host, "10.1.2.3");
+    assert_true(opts.half_close);
+    /* the offset given (100) does not fit the new alignment (64): 0 is offered */
+    assert_non_null(strstr(s.transcript, "bufalign [16384]: 64\nbufoffset [0]: \n"));
+    assert_int_equal(opts.bufoffset, 0);
+}
+
 static void dialog_forces_tcp(void **state)
 {
     struct script s = {"\n\n\n\n\n\n\n\n\n\n", ""};
@@ -174,6 +188,7 @@ int main(void)
         cmocka_unit_test(transmitter_half_close_asks_the_way_back),
         cmocka_unit_test(bad_answers_are_asked_again),
         cmocka_unit_test(end_of_input_stops),
+        cmocka_unit_test(words_in_any_case_and_the_given_host),
         cmocka_unit_test(dialog_forces_tcp),
     };
     return cmocka_run_group_tests_name("dialog", tests, NULL, NULL);
