@@ -26,6 +26,10 @@ struct ttcp_session {
     struct ttcp_pacer pacer;
     struct ttcp_prng prng; /* --pattern random */
     uint64_t udp_seq;
+    /* UDP in sink mode: room for a batch of datagrams, one slot each */
+    unsigned char *batch;
+    size_t batch_stride, batch_len;
+    int batch_slots;
 };
 
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event ev, const char *detail);

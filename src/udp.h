@@ -8,6 +8,9 @@
 #define TTCP_UDP_MARKER_MAX 4   /* any datagram this short is a marker */
 #define TTCP_UDP_TRAILING_MARKERS 4
 
+/* The first 4 bytes of the classic pattern, as 1.12's markers carry. */
+extern const unsigned char ttcp_udp_marker[TTCP_UDP_MARKER_MAX];
+
 enum ttcp_udp_state { TTCP_UDP_WAITING, TTCP_UDP_RUNNING, TTCP_UDP_DONE };
 
 enum ttcp_udp_action {

@@ -45,9 +45,19 @@ enum tt_sockopt {
     TT_OPT_DEBUG,      /* value: 0/1 (SO_DEBUG) */
     TT_OPT_REUSEADDR,  /* value: 0/1; the platform picks the safe meaning */
     TT_OPT_RCVTIMEO_MS, /* value: milliseconds, 0 = block forever */
-    TT_OPT_QUICKACK    /* value: 1 = acknowledge at once (delayed ACK off);
+    TT_OPT_QUICKACK,   /* value: 1 = acknowledge at once (delayed ACK off);
                         * Linux forgets it after a receive: set it again */
+    TT_OPT_TIMESTAMPS  /* value: 1 = the kernel stamps each datagram's arrival */
 };
+
+/* One datagram of a batch. */
+struct tt_datagram {
+    unsigned char *buf;
+    size_t len;         /* send: its length; receive: what came (cap + 1: cut short) */
+    int64_t arrived_ns; /* receive: arrival, on a clock the same for every datagram
+                         * of a socket (the kernel's stamp where it offers one) */
+};
+#define TT_BATCH_MAX 64
 
 /* What the OS tells about a TCP connection; absent fields stay 0. */
 struct tt_tcp_info {
@@ -124,9 +134,19 @@ int tt_connect(tt_socket s, const struct tt_addr *a);
 /* Send/receive return the byte count; recv returns 0 at orderly EOF. */
 int64_t tt_send(tt_socket s, const void *buf, size_t len);
 int64_t tt_recv(tt_socket s, void *buf, size_t len);
+/* Takes up to len bytes from the stream without copying them anywhere
+ * (MSG_TRUNC on Linux); TT_E_UNSUPPORTED where the OS cannot. */
+int64_t tt_recv_discard(tt_socket s, void *buf, size_t len);
 int64_t tt_sendto(tt_socket s, const void *buf, size_t len,
                   const struct tt_addr *to);
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from);
+/* Batches (sendmmsg/recvmmsg where the OS has them): one call for many
+ * datagrams. Send returns how many went (at least 1) or a negative code for
+ * the first. Receive waits for one datagram (as tt_recvfrom), then takes
+ * what else is queued, up to count, each into a buffer of cap bytes. */
+int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count,
+                    const struct tt_addr *to);
+int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap);
 /* 1 when readable, 0 on timeout, negative on error. */
 int tt_wait_readable(tt_socket s, int timeout_ms);
 int tt_shutdown_send(tt_socket s);

@@ -71,6 +71,12 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 #else
         return TT_E_UNSUPPORTED;
 #endif
+    case TT_OPT_TIMESTAMPS:
+#ifdef SO_TIMESTAMPNS
+        return check(setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &value, sizeof value));
+#else
+        return TT_E_UNSUPPORTED;
+#endif
     }
     return TT_E_UNSUPPORTED;
 }
@@ -122,6 +128,18 @@ int64_t tt_recv(tt_socket s, void *buf, size_t len)
 {
     ssize_t n = recv(fd_of(s), buf, len, 0);
     return n < 0 ? tt_posix_fail() : (int64_t)n;
+}
+
+int64_t tt_recv_discard(tt_socket s, void *buf, size_t len)
+{
+#ifdef __linux__
+    /* Linux's TCP takes MSG_TRUNC as "drop these bytes": no copy to user space */
+    ssize_t n = recv(fd_of(s), buf, len, MSG_TRUNC);
+    return n < 0 ? tt_posix_fail() : (int64_t)n;
+#else
+    (void)s; (void)buf; (void)len;
+    return TT_E_UNSUPPORTED;
+#endif
 }
 
 int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr *to)

@@ -279,6 +279,35 @@ int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
     return n;
 }
 
+int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const struct tt_addr *to)
+{
+    int i;
+    for (i = 0; i < count; i++) {
+        int64_t n = tt_sendto(s, d[i].buf, d[i].len, to);
+        if (n < 0)
+            return i > 0 ? i : (int)n;
+    }
+    return count;
+}
+
+/* One datagram per call: the scripts stay one step per datagram. */
+int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
+{
+    int64_t n = tt_recvfrom(s, d[0].buf, cap, NULL);
+    (void)count;
+    if (n < 0)
+        return (int)n;
+    d[0].len = (size_t)n;
+    d[0].arrived_ns = fake.clock_ns;
+    return 1;
+}
+
+int64_t tt_recv_discard(tt_socket s, void *buf, size_t len)
+{
+    fake.discard_calls++;
+    return tt_recv(s, buf, len);
+}
+
 int tt_wait_readable(tt_socket s, int timeout_ms)
 {
     (void)s;

@@ -46,7 +46,7 @@ struct fake_platform {
     size_t out_len;
     size_t out_writes[FAKE_MAX_STEPS];
     int out_write_count;
-    int shutdown_calls, close_calls, sleep_calls, quickack_calls;
+    int shutdown_calls, close_calls, sleep_calls, quickack_calls, discard_calls;
     int rcvbuf_set; /* the last SO_RCVBUF set, 0 = none */
     int64_t timer_at_shutdown; /* clock when tt_shutdown_send ran */
     int last_error;

@@ -1,0 +1,109 @@
+/* Datagram batches: sendmmsg/recvmmsg on Linux (one system call for up to
+ * TT_BATCH_MAX datagrams), one call per datagram elsewhere. Arrival times
+ * come from the kernel's SO_TIMESTAMPNS stamp when the socket asked for it,
+ * else from the clock at return: one clock for every datagram of a socket. */
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "posix.h"
+#include "ttcp/platform.h"
+
+static int64_t wall_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts); /* SO_TIMESTAMPNS's clock */
+    return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+#ifdef __linux__
+
+#define CONTROL_LEN 64 /* room for one SCM_TIMESTAMPNS */
+
+static void prepare(struct mmsghdr *m, struct iovec *iov, unsigned char *control,
+                    unsigned char *buf, size_t len, const struct tt_addr *to)
+{
+    memset(m, 0, sizeof *m);
+    iov->iov_base = buf;
+    iov->iov_len = len;
+    m->msg_hdr.msg_iov = iov;
+    m->msg_hdr.msg_iovlen = 1;
+    if (to != NULL) {
+        m->msg_hdr.msg_name = (void *)to->storage.bytes;
+        m->msg_hdr.msg_namelen = to->len;
+    }
+    if (control != NULL) {
+        m->msg_hdr.msg_control = control;
+        m->msg_hdr.msg_controllen = CONTROL_LEN;
+    }
+}
+
+int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const struct tt_addr *to)
+{
+    struct mmsghdr m[TT_BATCH_MAX];
+    struct iovec iov[TT_BATCH_MAX];
+    int i, n;
+    if (count > TT_BATCH_MAX)
+        count = TT_BATCH_MAX;
+    for (i = 0; i < count; i++)
+        prepare(&m[i], &iov[i], NULL, d[i].buf, d[i].len, to);
+    n = sendmmsg((int)s, m, (unsigned)count, 0);
+    return n < 0 ? tt_posix_fail() : n;
+}
+
+static int64_t stamp_of(struct msghdr *h, int64_t fallback)
+{
+    struct cmsghdr *c;
+    for (c = CMSG_FIRSTHDR(h); c != NULL; c = CMSG_NXTHDR(h, c))
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_TIMESTAMPNS) {
+            struct timespec ts;
+            memcpy(&ts, CMSG_DATA(c), sizeof ts);
+            return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+        }
+    return fallback;
+}
+
+int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
+{
+    struct mmsghdr m[TT_BATCH_MAX];
+    struct iovec iov[TT_BATCH_MAX];
+    unsigned char control[TT_BATCH_MAX][CONTROL_LEN];
+    int64_t now;
+    int i, n;
+    if (count > TT_BATCH_MAX)
+        count = TT_BATCH_MAX;
+    for (i = 0; i < count; i++)
+        prepare(&m[i], &iov[i], control[i], d[i].buf, cap, NULL);
+    n = recvmmsg((int)s, m, (unsigned)count, MSG_WAITFORONE, NULL);
+    if (n < 0)
+        return tt_posix_fail();
+    now = wall_ns();
+    for (i = 0; i < n; i++) {
+        d[i].len = (m[i].msg_hdr.msg_flags & MSG_TRUNC) ? cap + 1 : m[i].msg_len;
+        d[i].arrived_ns = stamp_of(&m[i].msg_hdr, now);
+    }
+    return n;
+}
+
+#else /* one datagram per call */
+
+int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const struct tt_addr *to)
+{
+    int64_t n = tt_sendto(s, d[0].buf, d[0].len, to);
+    (void)count;
+    return n < 0 ? (int)n : 1;
+}
+
+int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
+{
+    int64_t n = tt_recvfrom(s, d[0].buf, cap, NULL);
+    (void)count;
+    if (n < 0)
+        return (int)n;
+    d[0].len = (size_t)n;
+    d[0].arrived_ns = wall_ns();
+    return 1;
+}
+
+#endif
