@@ -84,6 +84,8 @@ static const struct ttcp_optdef table[] = {
      "one JSON document with every figure on stdout at the end"},
     {0, "no-udp-stats", OPTK_SET, FIELD(no_udp_stats), 1, 0, 0, 0, OPTS_EXTRA,
      "--no-udp-stats", "-t -u: plain 1.12 datagrams, without ttcp's sequence header"},
+    {0, "discard", OPTK_SET, FIELD(discard), 1, 0, 0, 0, OPTS_EXTRA, "--discard",
+     "-r -s: drop TCP data in the kernel without copying it (Linux)"},
     {0, "idle-timeout", OPTK_SECONDS, FIELD(idle_timeout_ns), 0, 0,
      SECONDS(1) / 100, SECONDS(86400), OPTS_EXTRA, "--idle-timeout s",
      "end a stalled UDP test, or stop waiting for the\n\t\t"
@@ -317,6 +319,10 @@ static int validate(struct ttcp_options *o, char *why, size_t why_len)
         snprintf(why, why_len, "--verify with -u needs -s");
     else if (o->pattern != TTCP_PAYLOAD_CLASSIC && o->transmit && !o->sinkmode)
         snprintf(why, why_len, "--pattern needs -s: without it the data comes from stdin");
+    else if (o->discard && (o->transmit || !o->sinkmode || o->udp || o->verify || o->touch ||
+                            o->fullblocks))
+        snprintf(why, why_len, "--discard is for a TCP receiver in sink mode (-r -s), "
+                 "without --verify, -T or -B: the bytes are never seen");
     else if (o->duration_ns && o->continuous)
         snprintf(why, why_len, "--time and -c do not go together");
     else if (o->nbuf > (1ull << 62) / o->buflen)

@@ -59,6 +59,7 @@ struct ttcp_options {
     int seed_given;
     int json;             /* --json: one JSON document on stdout at the end */
     int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
+    int discard;          /* --discard: -r -s drops bytes in the kernel, uncopied */
 };
 
 /* Any option beyond 1.12 and the IOS/PCATTCP habits that asks for more

@@ -10,7 +10,13 @@ static int64_t read_block(struct ttcp_session *s)
 {
     size_t want = s->buf.len, got = 0;
     for (;;) {
-        int64_t n = tt_recv(s->sock, s->buf.data + got, want - got);
+        int64_t n = s->discard ? tt_recv_discard(s->sock, s->buf.data + got, want - got)
+                               : tt_recv(s->sock, s->buf.data + got, want - got);
+        if (n == TT_E_UNSUPPORTED && s->discard) {
+            s->discard = 0;
+            ttcp_emit(s, TTCP_EV_WARNING, "--discard is not possible here: data is copied");
+            continue;
+        }
         if (n == TT_E_INTR && !tt_interrupted())
             continue; /* a signal that is not Ctrl+C */
         if (n < 0)
@@ -62,6 +68,7 @@ int ttcp_tcp_receive(struct ttcp_session *s)
     struct ttcp_result *r = s->res;
     int rc = 0;
 
+    s->discard = s->opts->discard;
     ttcp_timer_start(s);
     /* the classic pattern's buffer length is learnt from the stream */
     ttcp_verify_start(&r->verify, TTCP_PAYLOAD_AUTO, 0, s->opts->seed_given, s->opts->seed);

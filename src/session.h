@@ -30,6 +30,7 @@ struct ttcp_session {
     unsigned char *batch;
     size_t batch_stride, batch_len;
     int batch_slots;
+    int discard;         /* --discard, while the OS allows it */
 };
 
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event ev, const char *detail);
