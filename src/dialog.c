@@ -48,8 +48,12 @@ static void lower(char *s)
 
 static void complain(struct asker *a, const char *why)
 {
-    char text[256];
-    snprintf(text, sizeof text, "%% %s\n", why);
+    char text[256], *p;
+    snprintf(text, sizeof text, "%% %s", why);
+    for (p = text; *p; p++) /* it may quote the answer: one printable line */
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p == 0x7f)
+            *p = '?';
+    strncat(text, "\n", sizeof text - strlen(text) - 1);
     a->io->write(a->io->ctx, text);
 }
 

@@ -337,6 +337,14 @@ static int validate(struct ttcp_options *o, char *why, size_t why_len)
     return -1;
 }
 
+/* Reasons quote what the user typed: keep them one printable line. */
+static void printable(char *text)
+{
+    for (; *text; text++)
+        if ((unsigned char)*text < 0x20 || (unsigned char)*text == 0x7f)
+            *text = '?';
+}
+
 int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, char *why,
                        size_t why_len)
 {
@@ -358,5 +366,8 @@ int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, char *why,
             rc = parse_cluster(o, argc, argv, &i, why, why_len);
         }
     }
-    return rc != 0 ? -1 : validate(o, why, why_len);
+    rc = rc != 0 ? -1 : validate(o, why, why_len);
+    if (rc != 0)
+        printable(why);
+    return rc;
 }

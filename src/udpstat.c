@@ -69,7 +69,7 @@ static void advance(struct ttcp_udp_stats *st, uint64_t new_expected)
 void ttcp_udp_stats_add(struct ttcp_udp_stats *st, uint64_t seq, int64_t sent_ns,
                         int64_t arrived_ns)
 {
-    int64_t transit = arrived_ns - sent_ns, d;
+    double transit = (double)arrived_ns - (double)sent_ns, d;
 
     if (seq >= st->expected) {
         advance(st, seq + 1);
@@ -88,7 +88,7 @@ void ttcp_udp_stats_add(struct ttcp_udp_stats *st, uint64_t seq, int64_t sent_ns
     /* RFC 3550 6.4.1: J += (|D| - J) / 16; the clocks' offset cancels in D. */
     if (st->datagrams > 0) {
         d = transit - st->last_transit_ns;
-        st->jitter_ns += ((double)(d < 0 ? -d : d) - st->jitter_ns) / 16.0;
+        st->jitter_ns += ((d < 0 ? -d : d) - st->jitter_ns) / 16.0;
     }
     st->last_transit_ns = transit;
     st->datagrams++;

@@ -31,7 +31,7 @@ struct ttcp_udp_stats {
     uint64_t duplicates;
     uint64_t out_of_order; /* arrived after a higher sequence number */
     double jitter_ns;
-    int64_t last_transit_ns;
+    double last_transit_ns; /* double: stamps from the network may be anything */
     uint64_t window[TTCP_UDP_WINDOW / 64]; /* seen bits, by seq % WINDOW */
 };
 

@@ -150,6 +150,7 @@ static void bad_input_is_named(void **state)
         {"-r -l", "-l needs a value"},
         {"-t", "-t needs the host"},
         {"-t h1 h2", "unexpected argument 'h2'"},
+        {"-t h1 a\nb", "unexpected argument 'a?b'"}, /* found by fuzz_options */
         {"-t -n 281474976710656 -l 268435456 h", "too much data"},
     };
     size_t i;
