@@ -1,7 +1,8 @@
-/* Datagram batches: sendmmsg/recvmmsg on Linux (one system call for up to
- * TT_BATCH_MAX datagrams), one call per datagram elsewhere. Arrival times
- * come from the kernel's SO_TIMESTAMPNS stamp when the socket asked for it,
- * else from the clock at return: one clock for every datagram of a socket. */
+/* Datagram batches with Linux's sendmmsg/recvmmsg: one system call for up
+ * to TT_BATCH_MAX datagrams (other systems use common/batch_one.c). Arrival
+ * times come from the kernel's SO_TIMESTAMPNS stamp when the socket asked
+ * for it, else from the clock at return: one clock for every datagram of a
+ * socket. */
 #include <errno.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -16,8 +17,6 @@ static int64_t wall_ns(void)
     clock_gettime(CLOCK_REALTIME, &ts); /* SO_TIMESTAMPNS's clock */
     return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
-
-#ifdef __linux__
 
 #define CONTROL_LEN 64 /* room for one SCM_TIMESTAMPNS */
 
@@ -86,24 +85,3 @@ int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
     return n;
 }
 
-#else /* one datagram per call */
-
-int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const struct tt_addr *to)
-{
-    int64_t n = tt_sendto(s, d[0].buf, d[0].len, to);
-    (void)count;
-    return n < 0 ? (int)n : 1;
-}
-
-int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
-{
-    int64_t n = tt_recvfrom(s, d[0].buf, cap, NULL);
-    (void)count;
-    if (n < 0)
-        return (int)n;
-    d[0].len = (size_t)n;
-    d[0].arrived_ns = wall_ns();
-    return 1;
-}
-
-#endif

@@ -81,6 +81,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return check(setsockopt(sock_of(s), SOL_SOCKET, SO_RCVTIMEO, (const char *)&ms, sizeof ms));
     case TT_OPT_QUICKACK:
         return set_ack_every_segment(s);
+    case TT_OPT_TIMESTAMPS:
+        return TT_E_UNSUPPORTED; /* arrival is stamped at return instead */
     }
     return TT_E_UNSUPPORTED;
 }
@@ -161,25 +163,6 @@ int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
     if (from != NULL)
         from->len = (uint32_t)fromlen;
     return n;
-}
-
-/* Windows has no sendmmsg/recvmmsg: one datagram per call. */
-int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const struct tt_addr *to)
-{
-    int64_t n = tt_sendto(s, d[0].buf, d[0].len, to);
-    (void)count;
-    return n < 0 ? (int)n : 1;
-}
-
-int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
-{
-    int64_t n = tt_recvfrom(s, d[0].buf, cap, NULL);
-    (void)count;
-    if (n < 0)
-        return (int)n;
-    d[0].len = (size_t)n;
-    d[0].arrived_ns = tt_now_ns();
-    return 1;
 }
 
 int64_t tt_recv_discard(tt_socket s, void *buf, size_t len)
