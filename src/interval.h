@@ -26,6 +26,7 @@ struct ttcp_intervals {
     uint64_t last_total;   /* total bytes at the last clock read */
     struct ttcp_interval *list;
     size_t count, cap;
+    size_t current;        /* the interval a report is about */
 };
 
 void ttcp_intervals_start(struct ttcp_intervals *iv, int64_t period_ns, int64_t origin_ns);

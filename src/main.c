@@ -57,7 +57,7 @@ static void print_event(void *ctx, enum ttcp_event ev, const char *detail,
         fputs(text, report_stream(o));
         return;
     case TTCP_EV_INTERVAL:
-        ttcp_report_interval(o, &res->intervals.list[res->intervals.count - 1], text,
+        ttcp_report_interval(o, &res->intervals.list[res->intervals.current], text,
                              sizeof text);
         fputs(text, report_stream(o));
         fflush(report_stream(o));

@@ -13,6 +13,7 @@ static void emit_intervals(struct ttcp_session *s, size_t closed)
         struct ttcp_interval *in = &iv->list[i];
         if (!s->opts->udp && s->sock != TT_NO_SOCKET)
             in->tcp_valid = tt_tcp_info(s->sock, &in->tcp) == 0;
+        iv->current = i;
         ttcp_emit(s, TTCP_EV_INTERVAL, NULL);
     }
 }
@@ -28,6 +29,16 @@ void ttcp_pace(struct ttcp_session *s, uint64_t len)
 {
     int64_t wait = ttcp_pacer_wait(&s->pacer, len, tt_now_ns());
     if (wait >= SHORTEST_SLEEP_NS)
+        tt_sleep_ns(wait);
+}
+
+void ttcp_pace_finish(struct ttcp_session *s)
+{
+    int64_t wait;
+    if (!s->opts->pace_bps || tt_interrupted())
+        return;
+    wait = ttcp_pacer_wait(&s->pacer, 0, tt_now_ns());
+    if (wait > 0)
         tt_sleep_ns(wait);
 }
 

@@ -46,6 +46,7 @@ struct ttcp_verifier {
     uint64_t offset;       /* stream bytes checked so far */
     uint64_t corrupted;    /* bytes that differ */
     uint64_t first_bad;    /* offset of the first, when corrupted != 0 */
+    uint64_t unchecked;    /* UDP: bytes in datagrams of no known pattern */
     int seed_known;
     uint64_t seed;
     struct ttcp_prng prng;

@@ -35,7 +35,8 @@ size_t ttcp_report_event(const struct ttcp_options *o, enum ttcp_event ev,
         [TTCP_EV_RCVBUF] = "rcvbuf",   [TTCP_EV_NODELAY] = "nodelay",
         [TTCP_EV_CONNECT] = "connect", [TTCP_EV_ACCEPT] = "accept from",
         [TTCP_EV_WARNING] = "warning:",
-        [TTCP_EV_FIGURES] = "figures",   [TTCP_EV_FAILED] = "failed",
+        [TTCP_EV_INTERVAL] = "interval", [TTCP_EV_FIGURES] = "figures",
+        [TTCP_EV_FAILED] = "failed",
     };
     struct ttcp_text t = {buf, len, 0};
     int ios_details = (ev == TTCP_EV_CONNECT || ev == TTCP_EV_ACCEPT) &&

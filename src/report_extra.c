@@ -87,6 +87,9 @@ static void verify_line(const struct ttcp_options *o, const struct ttcp_result *
     if (r->udp_stats_valid)
         ttcp_text_add(t, ", %llu datagrams missing",
                       (unsigned long long)ttcp_udp_stats_lost(&r->udp));
+    if (v->unchecked != 0)
+        ttcp_text_add(t, ", %llu bytes of no known pattern left unchecked",
+                      (unsigned long long)v->unchecked);
     ttcp_text_add(t, "\n");
 }
 

@@ -113,6 +113,7 @@ static void verify_object(struct ttcp_json *j, const struct ttcp_result *r)
     ttcp_json_u64(j, "corrupted_bytes", v->corrupted);
     if (v->corrupted)
         ttcp_json_u64(j, "first_corrupted_byte", v->first_bad);
+    ttcp_json_u64(j, "unchecked_bytes", v->unchecked);
     ttcp_json_end(j);
 }
 

@@ -59,7 +59,7 @@ enum ttcp_event {
     TTCP_EV_CONNECT,  /* "connect" */
     TTCP_EV_ACCEPT,   /* "accept from <detail>" */
     TTCP_EV_WARNING,  /* "warning: <detail>" */
-    TTCP_EV_INTERVAL, /* -i: the result's last interval was closed */
+    TTCP_EV_INTERVAL, /* -i: intervals.list[intervals.current] was closed */
     TTCP_EV_FIGURES,  /* a test ended: its result is complete */
     TTCP_EV_FAILED    /* -c: one test failed, the next one follows */
 };

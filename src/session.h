@@ -49,6 +49,9 @@ void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
 void ttcp_tick(struct ttcp_session *s);
 /* -R: sleeps until a buffer of len bytes may leave. */
 void ttcp_pace(struct ttcp_session *s, uint64_t len);
+/* -R: the last buffer takes its share of time too: waits until the next
+ * would have been due, so the figure is the paced rate, not one buffer more. */
+void ttcp_pace_finish(struct ttcp_session *s);
 /* Sending goes on: not interrupted, and -n buffers, --time or -c say so. */
 int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent);
 

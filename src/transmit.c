@@ -30,15 +30,19 @@ int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
 }
 
 /* --pattern random: the stream is the preamble (magic and seed), then the
- * seeded generator's bytes, made afresh for every buffer. */
-static void next_random_buffer(struct ttcp_session *s, uint64_t index)
+ * seeded generator's bytes, made afresh for every buffer; a buffer shorter
+ * than the preamble carries part of it. */
+static void next_random_buffer(struct ttcp_session *s, uint64_t *preamble_sent)
 {
+    unsigned char head[TTCP_RANDOM_PREAMBLE];
     size_t skip = 0;
-    if (index == 0) {
-        unsigned char head[TTCP_RANDOM_PREAMBLE];
+    if (*preamble_sent < sizeof head) {
         ttcp_random_preamble(head, s->res->seed);
-        skip = s->buf.len < sizeof head ? s->buf.len : sizeof head;
-        memcpy(s->buf.data, head, skip);
+        skip = sizeof head - (size_t)*preamble_sent;
+        if (skip > s->buf.len)
+            skip = s->buf.len;
+        memcpy(s->buf.data, head + *preamble_sent, skip);
+        *preamble_sent += skip;
     }
     ttcp_prng_fill(&s->prng, s->buf.data + skip, s->buf.len - skip);
 }
@@ -48,13 +52,13 @@ static void next_random_buffer(struct ttcp_session *s, uint64_t index)
 static int send_pattern(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
-    uint64_t i;
+    uint64_t i, preamble_sent = 0;
     for (i = 0; ttcp_keep_sending(s, i); i++) {
         int rc;
         if (o->pace_bps)
             ttcp_pace(s, s->buf.len);
         if (o->pattern == TTCP_PAYLOAD_RANDOM)
-            next_random_buffer(s, i);
+            next_random_buffer(s, &preamble_sent);
         rc = ttcp_send_all(s, s->buf.data, s->buf.len, &s->res->bytes, &s->res->calls);
         if (rc != 0)
             return rc;
@@ -151,6 +155,8 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
 
     ttcp_timer_start(s);
     rc = s->opts->sinkmode ? send_pattern(s) : send_stdin(s);
+    if (rc == 0)
+        ttcp_pace_finish(s);
     if (peer_left(s, rc)) {
         s->res->failure.code = 0;
         rc = 0;

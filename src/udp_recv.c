@@ -4,6 +4,7 @@
  * jitter and the payload check. */
 #include <stdio.h>
 
+#include "pattern.h"
 #include "session.h"
 #include "udp.h"
 
@@ -22,14 +23,37 @@ static void end_by_idle_timeout(struct ttcp_session *s, int64_t last_ns)
     ttcp_timer_stop_at(s, last_ns);
 }
 
+/* --verify on a datagram without ttcp's header (a classic sender, or
+ * --no-udp-stats): its first byte tells the classic pattern or zeros;
+ * anything else is counted as unchecked, never as a pass. */
+static void check_plain(struct ttcp_session *s, const struct tt_datagram *d, size_t n)
+{
+    struct ttcp_verifier *v = &s->res->verify;
+    enum ttcp_payload kind = d->buf[0] == 0 ? TTCP_PAYLOAD_ZEROS : TTCP_PAYLOAD_CLASSIC;
+    uint64_t bad;
+    if (d->buf[0] != 0 && d->buf[0] != ttcp_pattern_byte(0)) {
+        v->unchecked += n;
+        return;
+    }
+    bad = ttcp_payload_check(kind, 0, 0, d->buf, n);
+    v->kind = (int)kind;
+    if (bad != 0 && v->corrupted == 0)
+        v->first_bad = v->offset;
+    v->corrupted += bad;
+    v->offset += n;
+}
+
 /* What a datagram with ttcp's header tells: its place in the sequence,
  * its transit time, and (--verify) whether its bytes arrived intact. */
 static void read_header(struct ttcp_session *s, const struct tt_datagram *d, size_t n)
 {
     struct ttcp_udp_header h;
     struct ttcp_result *r = s->res;
-    if (!ttcp_udp_header_read(d->buf, n, &h))
+    if (!ttcp_udp_header_read(d->buf, n, &h)) {
+        if (s->opts->verify)
+            check_plain(s, d, n);
         return;
+    }
     r->udp_stats_valid = 1;
     ttcp_udp_stats_add(&r->udp, h.seq, h.sent_ns, d->arrived_ns);
     if (s->opts->verify && h.pattern <= TTCP_PAYLOAD_ZEROS) {
@@ -122,6 +146,7 @@ int ttcp_udp_receive(struct ttcp_session *s)
     struct rx x = {TTCP_UDP_WAITING, 0};
     int rc = 1;
 
+    ttcp_verify_start(&s->res->verify, TTCP_PAYLOAD_AUTO, 0, 0, 0);
     tt_setopt(s->sock, TT_OPT_RCVTIMEO_MS, RECV_POLL_MS);
     tt_setopt(s->sock, TT_OPT_TIMESTAMPS, 1); /* for jitter; without it, the clock at return */
     while (rc > 0 && x.state != TTCP_UDP_DONE && !tt_interrupted())

@@ -178,6 +178,8 @@ int ttcp_udp_transmit(struct ttcp_session *s)
     rc = send_marker(s);
     if (rc == 0)
         rc = send_data(s);
+    if (rc == 0)
+        ttcp_pace_finish(s);
     if (rc == 0 || rc == TT_E_INTR)
         rc = send_marker(s);
     ttcp_timer_stop(s);

@@ -14,6 +14,8 @@ static char core_events[4096]; /* the progress lines, as main would print them *
 static int core_ready;         /* TTCP_EV_READY came: the header's moment */
 
 static int core_figures, core_failed; /* FIGURES and FAILED events seen */
+static size_t core_intervals[64];     /* the interval each INTERVAL event was about */
+static int core_interval_events;
 
 static void record_event(void *ctx, enum ttcp_event ev, const char *detail,
                          const struct ttcp_result *res)
@@ -26,6 +28,8 @@ static void record_event(void *ctx, enum ttcp_event ev, const char *detail,
         core_figures++;
     else if (ev == TTCP_EV_FAILED)
         core_failed++;
+    else if (ev == TTCP_EV_INTERVAL && core_interval_events < 64)
+        core_intervals[core_interval_events++] = res->intervals.current;
     else
         ttcp_report_event(&core_opts, ev, detail, res, core_events + used,
                           sizeof core_events - used);
@@ -47,6 +51,7 @@ static int run_core(const char *line)
     core_events[0] = '\0';
     core_ready = 0;
     core_figures = 0;
+    core_interval_events = 0;
     core_failed = 0;
     return ttcp_run(&core_opts, &obs, &core_res);
 }

@@ -119,6 +119,50 @@ static void ios_connect_line_and_tcp_info(void **state)
     assert_false(core_res.tcp_end_valid); /* only asked for with --tcp-info */
 }
 
+/* Several intervals closing at one clock read are each reported once. */
+static void every_interval_is_reported(void **state)
+{
+    int i;
+    (void)state;
+    fake.clock_tick_ns = 300000000; /* each clock read: 0.3 s later */
+    fake_push(&fake.rx, 1000);
+    fake_push(&fake.rx, 1000);
+    fake_push(&fake.rx, 1000);
+    assert_int_equal(run_core("-r -s -i 0.2"), 0);
+    assert_true(core_res.intervals.count >= 4);
+    assert_int_equal(core_interval_events, (int)core_res.intervals.count);
+    for (i = 0; i < core_interval_events; i++)
+        assert_int_equal(core_intervals[i], i);
+}
+
+/* A buffer shorter than the random pattern's 16-byte preamble carries part
+ * of it: the stream still verifies. */
+static void random_preamble_spans_small_buffers(void **state)
+{
+    struct ttcp_verifier v;
+    (void)state;
+    assert_int_equal(run_core("-t -s -n 10 -l 7 --pattern random h"), 0);
+    assert_int_equal(fake.sent_len, 70);
+    ttcp_verify_start(&v, TTCP_PAYLOAD_AUTO, 0, 0, 0);
+    ttcp_verify_bytes(&v, fake.sent, fake.sent_len);
+    assert_int_equal(v.kind, TTCP_PAYLOAD_RANDOM);
+    assert_int_equal(v.corrupted, 0);
+    assert_int_equal(v.seed, core_res.seed);
+}
+
+/* UDP --verify without ttcp's header: never reported as a pass. */
+static void udp_verify_without_header(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 4);
+    fake_push(&fake.rx, 1024); /* the fake's bytes: no known pattern */
+    fake_push(&fake.rx, 4);
+    assert_int_equal(run_core("-r -s -u --verify"), 0);
+    assert_int_equal(core_res.verify.unchecked, 1024);
+    assert_int_equal(core_res.verify.offset, 0);
+    assert_int_equal(core_res.verify.kind, TTCP_PAYLOAD_AUTO);
+}
+
 static void window_and_delayed_ack(void **state)
 {
     (void)state;
@@ -141,6 +185,9 @@ int main(void)
         cmocka_unit_test_setup(continuous_transmitter_ends_when_the_receiver_leaves, reset),
         cmocka_unit_test_setup(ios_connect_line_and_tcp_info, reset),
         cmocka_unit_test_setup(window_and_delayed_ack, reset),
+        cmocka_unit_test_setup(every_interval_is_reported, reset),
+        cmocka_unit_test_setup(random_preamble_spans_small_buffers, reset),
+        cmocka_unit_test_setup(udp_verify_without_header, reset),
     };
     return cmocka_run_group_tests_name("core_ios", tests, NULL, NULL);
 }
