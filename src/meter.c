@@ -3,7 +3,6 @@
  * the loops only when one of them asks for it. */
 #include "session.h"
 
-#define SHORTEST_SLEEP_NS 20000 /* below this, sending a little early is better */
 
 static void emit_intervals(struct ttcp_session *s, size_t closed)
 {
@@ -28,8 +27,16 @@ void ttcp_tick(struct ttcp_session *s)
 void ttcp_pace(struct ttcp_session *s, uint64_t len)
 {
     int64_t wait = ttcp_pacer_wait(&s->pacer, len, tt_now_ns());
-    if (wait >= SHORTEST_SLEEP_NS)
+    if (wait > ttcp_pacer_slack(&s->pacer))
         tt_sleep_ns(wait);
+}
+
+int ttcp_pace_more(struct ttcp_session *s, uint64_t len)
+{
+    if (ttcp_pacer_ahead(&s->pacer, tt_now_ns()) > ttcp_pacer_slack(&s->pacer))
+        return 0;
+    ttcp_pacer_wait(&s->pacer, len, tt_now_ns());
+    return 1;
 }
 
 void ttcp_pace_finish(struct ttcp_session *s)

@@ -21,5 +21,11 @@ void ttcp_pacer_start(struct ttcp_pacer *p, uint64_t bits_per_sec, uint64_t burs
 /* Accounts a buffer of len bytes and returns how long to wait before
  * sending it (0: now). */
 int64_t ttcp_pacer_wait(struct ttcp_pacer *p, uint64_t len, int64_t now_ns);
+/* How long until the next buffer is due, accounting nothing. */
+int64_t ttcp_pacer_ahead(const struct ttcp_pacer *p, int64_t now_ns);
+/* How early a buffer may go instead of sleeping for it: at most the burst,
+ * at most 1 ms (so a sender wakes about once a millisecond, not once a
+ * datagram). */
+int64_t ttcp_pacer_slack(const struct ttcp_pacer *p);
 
 #endif

@@ -47,12 +47,12 @@ static void prepare_payload(struct ttcp_session *s)
 }
 
 /* UDP in sink mode moves datagrams in batches: a slot per datagram, each
- * starting as a copy of the payload (pacing and -c go one at a time). */
+ * starting as a copy of the payload (-c goes one at a time). */
 static void make_batch(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
     int i;
-    if (!o->udp || !o->sinkmode || o->pace_bps || o->continuous)
+    if (!o->udp || !o->sinkmode || o->continuous)
         return;
     s->batch_stride = (s->buf.len + 63) / 64 * 64;
     s->batch_slots = TT_BATCH_MAX;

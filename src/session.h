@@ -47,8 +47,11 @@ void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
 
 /* After each buffer when s->clocked: reads the clock, closes intervals. */
 void ttcp_tick(struct ttcp_session *s);
-/* -R: sleeps until a buffer of len bytes may leave. */
+/* -R: sleeps until a buffer of len bytes may leave (a little early is
+ * fine: within the burst, at most 1 ms). */
 void ttcp_pace(struct ttcp_session *s, uint64_t len);
+/* -R: 1, and the buffer accounted, when one more may leave now too. */
+int ttcp_pace_more(struct ttcp_session *s, uint64_t len);
 /* -R: the last buffer takes its share of time too: waits until the next
  * would have been due, so the figure is the paced rate, not one buffer more. */
 void ttcp_pace_finish(struct ttcp_session *s);

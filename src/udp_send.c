@@ -71,14 +71,27 @@ static void prepare(struct ttcp_session *s, unsigned char *buf, uint64_t seq, in
         ttcp_prng_fill(&s->prng, buf, s->buf.len);
 }
 
-/* Sink mode without pacing: up to a batch of datagrams per call. */
+/* How many datagrams the next batch holds: what is left to send, at most a
+ * batch; paced, what is due now (after sleeping for the first). */
+static int batch_size(struct ttcp_session *s, uint64_t sent)
+{
+    uint64_t left = s->opts->duration_ns || s->opts->continuous ? TT_BATCH_MAX
+                                                                 : s->opts->nbuf - sent;
+    int most = left < (uint64_t)s->batch_slots ? (int)left : s->batch_slots, count = 1;
+    if (!s->opts->pace_bps)
+        return most;
+    ttcp_pace(s, s->buf.len);
+    while (count < most && ttcp_pace_more(s, s->buf.len))
+        count++;
+    return count;
+}
+
+/* Sink mode: a batch of datagrams per call. */
 static int send_batch(struct ttcp_session *s, uint64_t sent)
 {
     struct tt_datagram d[TT_BATCH_MAX];
+    int count = batch_size(s, sent), i, n;
     int64_t now = tt_now_ns();
-    uint64_t left = s->opts->duration_ns || s->opts->continuous ? TT_BATCH_MAX
-                                                                 : s->opts->nbuf - sent;
-    int count = left < (uint64_t)s->batch_slots ? (int)left : s->batch_slots, i, n;
 
     for (i = 0; i < count; i++) {
         d[i].buf = s->batch + (size_t)i * s->batch_stride;
@@ -130,7 +143,7 @@ static int64_t next_datagram(struct ttcp_session *s, uint64_t sent)
     return n;
 }
 
-/* One datagram at a time: paced, or from stdin. */
+/* One datagram at a time: from stdin, or where no batch could be had. */
 static int send_one(struct ttcp_session *s, uint64_t sent)
 {
     struct tt_datagram d;
