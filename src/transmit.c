@@ -165,6 +165,9 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
         ttcp_timer_stop_at(s, wait_for_receiver_close(s));
     } else {
         ttcp_timer_stop(s);
+        if (rc == 0 && !tt_interrupted()) /* shutdown failed: reset before our FIN */
+            ttcp_emit(s, TTCP_EV_WARNING, "the receiver reset the connection at the end; "
+                      "delivery of the last bytes is not confirmed");
     }
     s->res->interrupted = tt_interrupted() != 0;
     ttcp_capture_tcp_info(s, 1);

@@ -73,7 +73,8 @@ if classic_sink c 1000000; then
   expect_report t out "$(hdr t 8192 2048 "$P" tcp 127.0.0.1)" "$SOME" "$SOME"
   sent=$(bytes_of t out) got=$(cat "$TMP/c.out")
   [ "${got:-0}" -ge 1000000 ] && [ "${sent:-0}" -ge "${got:-1}" ] ||
-    fail "the listener read ${got:-none} bytes (>= 1000000), the transmitter sent ${sent:-none} (>= that)"
+    fail "the listener read ${got:-none} bytes (>= 1000000), the transmitter sent" \
+      "${sent:-none} (>= that)"
 else
   echo "no perl here: the check of a receiver going away is skipped"
 fi

@@ -12,8 +12,8 @@ dialog() {
   local f=$TMP/$1.in; shift
   : >"$f"; WANT=()
   while [ $# -gt 0 ]; do
-    if [ "${1:0:2}" = '% ' ]; then WANT+=("$(lit "$1")"); shift; continue; fi
-    printf '%s\n' "$2" >>"$f"; WANT+=("$(lit "$1: $2")"); shift 2
+    if [ "${1:0:2}" = '% ' ]; then lit_re "$1"; WANT+=("$REPLY"); shift; continue; fi
+    printf '%s\n' "$2" >>"$f"; lit_re "$1: $2"; WANT+=("$REPLY"); shift 2
   done
 }
 # dialog_receiver NAME ARGS...: `ttcp -I ARGS` answering from $TMP/NAME.in, in the background,

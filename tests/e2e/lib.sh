@@ -177,15 +177,17 @@ expect_report() {
 bytes_of() { sed -nE 's/^ttcp-[tr]: ([0-9]+) bytes in .*\+\+\+$/\1/p' "$TMP/$1.$2"; }
 
 # ---- extensions (-I, --half-close, -c, --tcp-info) ----------------------------
-# lit TEXT: a regex for a line that is exactly TEXT.
-lit() {
-  local s=$1 re='' c i
+# lit TEXT: a regex for a line that is exactly TEXT (lit_re: the same into REPLY, no subshell).
+lit_re() {
+  local s=$1 c i
+  REPLY='^'
   for ((i = 0; i < ${#s}; i++)); do
     c=${s:i:1}
-    case $c in [][\\.*^\$+?\(\)\{\}\|]) re+="\\$c" ;; *) re+=$c ;; esac
+    case $c in [][\\.*^\$+?\(\)\{\}\|]) REPLY+="\\$c" ;; *) REPLY+=$c ;; esac
   done
-  printf '^%s$\n' "$re"
+  REPLY+='$'
 }
+lit() { lit_re "$1"; printf '%s\n' "$REPLY"; }
 # answers FILE LINE...: the lines, one per line, into $TMP/FILE (a dialog's stdin, for IN=).
 answers() { local f=$TMP/$1; shift; printf '%s\n' "$@" >"$f"; }
 # interrupt NAME: SIGINT to a background process, which must end within a few seconds
@@ -239,4 +241,189 @@ classic_sink() {
     $n += $r while (!$max || $n < $max) && ($r = sysread($c, $buf, 65536));
     print "$n\n"; close $c;' "$P" "${2:-0}"
   wait_listen tcp "$P" "$1"
+}
+
+# ---- measurement extensions (-i, --time, -R, SI -f, --link-rate, --json, --pattern, udp) ----
+N3='[0-9]+\.[0-9]{3}'
+# sirate t|r BYTES UNIT: the "+++" line with an SI unit (bps kbps Mbps Gbps): 3 decimals, no "/sec".
+sirate() { printf '^ttcp-%s: %s bytes in %s real seconds = %s %s \\+\\+\\+$\n' "$1" "$2" "$N2" "$N3" "$3"; }
+# interval t|r tcp|udp: an -i line in KB/sec; the transmitter's says "written", TCP's end with
+# the connection's figures.
+interval() {
+  local w='' tcp=''
+  [ "$1" = t ] && w=' written'
+  [ "$2" = tcp ] && tcp='  retransmits [0-9]+, cwnd [0-9]+, srtt [0-9]+\.[0-9]{3} ms'
+  printf '^ttcp-%s: +[0-9]+\\.[0-9]{2}- +[0-9]+\\.[0-9]{2} sec +[0-9]+ bytes%s = %s KB/sec%s$\n' \
+    "$1" "$w" "$N2" "$tcp"
+}
+# cpuline t|r: the CPU line that any measurement option adds to the summary.
+cpuline() {
+  printf '^ttcp-%s: cpu: [0-9]+\\.[0-9] %% of the elapsed time, (%s CPU seconds per GB|no data moved)$\n' \
+    "$1" "$N3"
+}
+# udpline: the receiver's line from ttcp's UDP sequence header (docs/UDP-HEADER.md).
+udpline() {
+  printf '^ttcp-r: udp: [0-9]+ datagrams, [0-9]+ lost \\([0-9]+\\.[0-9]{2} %%\\), [0-9]+ duplicate, [0-9]+ out of order, jitter %s ms$\n' "$N3"
+}
+# grab NAME out|err ERE [AS]: the first line matching ERE (no "~" in it) rewritten as AS (sed's
+# replacement, default \1: the first group); nothing when no line matches.
+grab() { sed -nE "s~$3~${4:-\\1}~p" "$TMP/$1.$2" | head -n 1; }
+# rate_of NAME out|err: the figure of the "+++" line.
+rate_of() { grab "$1" "$2" '^ttcp-[tr]: .* real seconds = ([0-9.]+) .* \+\+\+$'; }
+# expect_eq NAME WHAT GOT WANT: a figure of NAME's output is exactly WANT.
+expect_eq() {
+  [ "$3" = "$4" ] && return
+  fail "$1: $2 is '$3', expected '$4'"; show "$1"
+}
+# expect_awk NAME WHAT CONDITION: an awk condition on figures holds, e.g. "19 <= 19.8 && 19.8 <= 21".
+expect_awk() {
+  awk "BEGIN { exit !($3) }" 2>/dev/null && return
+  fail "$1: $2 (false: $3)"; show "$1"
+}
+# count NAME out|err ERE: how many lines match.
+count() { grep -Ec -- "$3" "$TMP/$1.$2"; }
+# interval_bytes NAME out|err: the sum of the byte counts of the -i lines.
+interval_bytes() {
+  local b s=0
+  while read -r b; do s=$((s + b)); done < <(
+    sed -nE 's/^ttcp-[tr]: +[0-9.]+- +[0-9.]+ sec +([0-9]+) bytes.*/\1/p' "$TMP/$1.$2")
+  echo "$s"
+}
+# now: the wall clock in seconds, with microseconds.
+now() { echo "${EPOCHREALTIME/,/.}"; }
+
+# need_jq: --json output is checked with a real JSON parser; without jq that is a failure, not a skip.
+need_jq() {
+  command -v jq >/dev/null && return
+  fail "jq is not installed: the --json checks need a JSON parser (apt-get install jq; ci/deps)"
+  finish
+}
+# expect_json NAME: NAME's stdout is exactly one JSON document.
+expect_json() {
+  local n
+  n=$(jq -s length "$TMP/$1.out" 2>&1) && [ "$n" = 1 ] && return
+  fail "$1: stdout is not exactly one JSON document (jq: $n)"; show "$1"
+}
+# expect_jq NAME FILTER WANT [FILTER WANT]...: on NAME's stdout each FILTER gives one value,
+# WANT as jq -r prints it (strings bare, null as null); one jq run for them all, a line a FILTER.
+expect_jq() {
+  local name=$1 prog='' i bad=0
+  shift
+  local -a f=() w=() got=()
+  while [ $# -ge 2 ]; do
+    f+=("$1"); w+=("$2")
+    prog+="${prog:+, }(try ([$1] | if length == 1 then .[0] | tostring"
+    prog+=" else \"\\(length) values\" end) catch \"jq error: \\(.)\")"
+    shift 2
+  done
+  mapfile -t got < <(jq -r "$prog" "$TMP/$name.out" 2>&1)
+  for i in "${!f[@]}"; do
+    [ "${got[i]-}" = "${w[i]}" ] && continue
+    fail "$name: jq '${f[i]}' gives '${got[i]-}', expected '${w[i]}'"; bad=1
+  done
+  [ "$bad" = 0 ] || show "$name"
+}
+
+# classic_data FILE BUFS BUFLEN [AT]: into $TMP/FILE, BUFS buffers of 1.12's pattern (each one
+# restarting at ' '), the byte at offset AT (if given) changed to 'X' (or 'Y' where it was 'X').
+classic_data() {
+  awk -v bufs="$2" -v len="$3" -v at="${4:--1}" 'BEGIN {
+    for (o = 0; o < bufs * len; o++) {
+      c = 32 + (o % len) % 95
+      if (o == at) c = (c == 88) ? 89 : 88
+      printf "%c", c
+    } }' >"$TMP/$1"
+}
+# udp_send PORT FORMAT [ARG...]: one datagram, printf'd, to 127.0.0.1:PORT (bash's /dev/udp).
+udp_send() { local p=$1; shift; printf "$@" >"/dev/udp/127.0.0.1/$p"; }
+MARKER=' !"#'   # 1.12's start and end datagram
+# udp_blank PORT LEN: a datagram of LEN spaces, as a classic sender's data would be.
+udp_blank() { udp_send "$1" "%$2s" ''; }
+# udp_seq PORT SEQ: a 100-byte datagram carrying ttcp's sequence header (version 1, classic,
+# sequence SEQ, sent time 0, seed 0) and 68 spaces. (printf -v: no subshell per byte.)
+udp_seq() {
+  local i b le='' zeros
+  for i in 0 1 2 3 4 5 6 7; do printf -v b '\\x%02x' $(( ($2 >> (8 * i)) & 255 )); le+=$b; done
+  printf -v zeros '%.0s\\x00' {1..16}
+  udp_send "$1" "tTcU\\x01\\x00\\x00\\x00$le$zeros%68s" ''
+}
+# udp_by_hand SENDER ARG...: a receiver "r" in extended mode (-r -s -u -f Mbps) on a fresh port P,
+# fed by hand: the start marker, `SENDER P ARG` for each ARG, the end marker; then "r" is reaped.
+udp_by_hand() {
+  local sender=$1 a
+  shift
+  receiver r udp -r -s -u -f Mbps || { stop r; return 1; }
+  udp_send "$P" "$MARKER"
+  for a; do "$sender" "$P" "$a"; done
+  udp_send "$P" "$MARKER"
+  reap r
+}
+
+# ---- fault injection (fault_*.sh) ------------------------------------------
+# worker_pid NAME: the process doing NAME's work: below NAME's timeout(1), through any shell
+# wrapper in $TTCP (bash, sh, dash with one child), the first process that is not a shell.
+worker_pid() {
+  local p exe
+  p=$(pgrep -P "${PID[$1]-0}")
+  while [ -n "$p" ] && [ "$(wc -w <<<"$p")" = 1 ]; do
+    exe=$(readlink "/proc/$p/exe") || return 1
+    case ${exe##*/} in bash | sh | dash) p=$(pgrep -P "$p") ;; *) echo "$p"; return 0 ;; esac
+  done
+  return 1
+}
+# kill_hard NAME: SIGKILL to the process doing NAME's work (not its timeout), then reap it.
+kill_hard() {
+  local p
+  p=$(worker_pid "$1") || { fail "$1: no process to kill"; show "$1"; return 1; }
+  kill -KILL "$p"
+  wait "${PID[$1]}" 2>/dev/null; RC[$1]=$?   # (timeout(1) dies of the same signal: no "Killed")
+  unset "PID[$1]"
+}
+# stop_any NAME...: stop those of the NAMEs that were started and not yet reaped.
+stop_any() { local n; for n; do [ -z "${PID[$n]-}" ] || stop "$n"; done; }
+# wait_flowing NAME PORT: poll up to 5 s until a TCP connection to or from PORT is established
+# (giving up early if NAME died), then let data flow for half a second.
+wait_flowing() {
+  local i
+  for i in $(seq 50); do
+    if [ -n "$(ss -Htn state established "( sport = :$2 or dport = :$2 )")" ]; then
+      sleep 0.5; return 0
+    fi
+    kill -0 "${PID[$1]}" 2>/dev/null || break
+    sleep 0.1
+  done
+  fail "no connection on port $2 while $1 runs"; show "$1"; return 1
+}
+# expect_partial NAME HEADER-REGEX: the partial figures of a run that moved data before it
+# failed or was cut short: stdout is the header and the three statistics lines, bytes and
+# calls > 0.
+expect_partial() { expect_report "$1" out "$2" "$SOME" "$SOME"; }
+# IO_ERR: the system's message for a peer that reset the connection or vanished mid-transfer.
+IO_ERR='(Connection reset by peer|Broken pipe)'
+# expect_io_error NAME t|r LINE-REGEX...: stderr is LINE-REGEX... then "ttcp-X: IO: <reset or
+# broken pipe>" and its own errno= line (104 for a reset, 32 for a broken pipe, as on Linux).
+expect_io_error() {
+  local name=$1 s=$2 msg
+  shift 2
+  expect_lines "$name" err "$@" "^ttcp-$s: IO: $IO_ERR\$" '^errno=(104|32)$'
+  msg=$(grep -E "^ttcp-$s: IO: " "$TMP/$name.err" | head -n 1)
+  case "$msg|$(grep -E '^errno=' "$TMP/$name.err" | head -n 1)" in
+    *reset*"|errno=104" | *pipe*"|errno=32" | "|") ;;
+    *) fail "$name: the errno= line does not belong to '$msg'"; show "$name" ;;
+  esac
+}
+# udp_marker PORT: one 1.12 start/end marker datagram; udp_plain PORT COUNT LEN: COUNT plain
+# datagrams of LEN spaces (1.12's data, without ttcp's sequence header).
+udp_marker() { udp_send "$1" '%s' "$MARKER"; }
+udp_plain() { local i; for ((i = 0; i < $2; i++)); do udp_send "$1" "%$3s" ''; done; }
+# wait_line NAME out|err ERE: poll up to 10 s until a line of NAME's output matches ERE; gives
+# up early if NAME ended.
+wait_line() {
+  local i
+  for i in $(seq 100); do
+    grep -Eq -- "$3" "$TMP/$1.$2" && return 0
+    kill -0 "${PID[$1]}" 2>/dev/null || break
+    sleep 0.1
+  done
+  fail "$1: no line of std$2 matches /$3/ (waited 10 s)"; show "$1"; return 1
 }
