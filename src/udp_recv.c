@@ -106,7 +106,8 @@ static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *
         ttcp_timer_start(s);
         /* fall through */
     case TTCP_UDP_DATA:
-        x->last_ns = now;
+        /* now was read before the batch; a timer started inside it is later */
+        x->last_ns = now > s->start_ns ? now : s->start_ns;
         return take_data(s, d);
     default:
         return 0;

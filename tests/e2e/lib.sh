@@ -11,7 +11,7 @@ FIXTURES=${FIXTURES:-$E2E_DIR/../fixtures/classic-1.12}
 [ -x "$TTCP" ] || { echo "FAIL: no ttcp binary at $TTCP (set TTCP)"; exit 1; }
 [ -d "$FIXTURES" ] || { echo "FAIL: no fixtures at $FIXTURES (set FIXTURES)"; exit 1; }
 
-BOUND=20          # seconds any process of ours may live
+BOUND=${BOUND:-20}          # seconds any process of ours may live
 # --foreground: a signal sent to timeout reaches ttcp once (without it timeout also signals its
 # process group, and ttcp takes a second SIGINT/SIGTERM as "stop outright").
 BOUNDED=(timeout --foreground -k 2 "$BOUND")
