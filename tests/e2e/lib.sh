@@ -91,11 +91,12 @@ stop() {
   wait "${PID[$1]}" 2>/dev/null; RC[$1]=stopped
   unset "PID[$1]"
 }
-# wait_listen tcp|udp PORT NAME: poll up to 5 s until PORT is bound; give up early if NAME died.
+# wait_listen tcp|udp PORT NAME: poll up to LISTEN_WAIT s (default 5) until PORT is bound;
+# give up early if NAME died.
 wait_listen() {
   local flags=-Hltn i
   [ "$1" = udp ] && flags=-Hlun
-  for i in $(seq 50); do
+  for i in $(seq $(( ${LISTEN_WAIT:-5} * 10 ))); do
     [ -n "$(ss $flags "sport = :$2")" ] && return 0
     kill -0 "${PID[$3]}" 2>/dev/null || break
     sleep 0.1

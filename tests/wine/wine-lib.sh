@@ -22,6 +22,9 @@ case " $NEEDS " in *" wine "*)
   export WINEPREFIX WINEDEBUG=-all;;
 esac
 
+# Wine may take seconds to start an exe on a busy machine (a new prefix, a
+# first run): give a listener longer than a native one.
+LISTEN_WAIT=${LISTEN_WAIT:-30}
 . "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib.sh" || exit 1
 
 # $WTTCP runs ttcpw.exe under Wine; one word, so lib.sh's helpers can take it where they take $TTCP.
