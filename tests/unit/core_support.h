@@ -48,6 +48,7 @@ static int run_core(const char *line)
         fprintf(stderr, "bad test command line '%s': %s\n", line, why);
         exit(1);
     }
+    ttcp_result_release(&core_res); /* the last run's intervals */
     core_events[0] = '\0';
     core_ready = 0;
     core_figures = 0;

@@ -133,6 +133,7 @@ static void every_interval_is_reported(void **state)
     assert_int_equal(core_interval_events, (int)core_res.intervals.count);
     for (i = 0; i < core_interval_events; i++)
         assert_int_equal(core_intervals[i], i);
+    ttcp_result_release(&core_res);
 }
 
 /* A buffer shorter than the random pattern's 16-byte preamble carries part
