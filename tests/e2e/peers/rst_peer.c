@@ -18,13 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
+#include <sys/ioctl.h> /* TIOCOUTQ: on a socket, the bytes not yet acknowledged */
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <linux/sockios.h> /* SIOCOUTQ */
-#endif
 
 static void die(const char *what)
 {
@@ -57,10 +54,10 @@ static void reset_close(int fd)
  * peer has the bytes before the reset; then a little more for it to read them */
 static void drain(int fd)
 {
-#ifdef SIOCOUTQ
+#ifdef TIOCOUTQ
     int i, queued;
     for (i = 0; i < 200; i++) {
-        if (ioctl(fd, SIOCOUTQ, &queued) != 0 || queued == 0)
+        if (ioctl(fd, TIOCOUTQ, &queued) != 0 || queued == 0)
             break;
         pause_ms(10);
     }
