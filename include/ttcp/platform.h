@@ -5,6 +5,8 @@
  * blocking. Functions that can fail return a non-negative value on success
  * and a negative TT_E_* code (include/ttcp/error.h) on failure; the native
  * error number is then available from tt_last_error() until the next call.
+ * A call that blocks (connect, accept, send, recv, reading stdin) returns
+ * TT_E_INTR soon after Ctrl+C, on every system.
  */
 #ifndef TTCP_PLATFORM_H
 #define TTCP_PLATFORM_H
@@ -56,6 +58,7 @@ struct tt_datagram {
     size_t len;         /* send: its length; receive: what came (cap + 1: cut short) */
     int64_t arrived_ns; /* receive: arrival, on a clock the same for every datagram
                          * of a socket (the kernel's stamp where it offers one) */
+    struct tt_addr from; /* receive: its sender (address and port) */
 };
 #define TT_BATCH_MAX 64
 
@@ -94,6 +97,9 @@ int tt_last_error(void);    /* native error number of the last failure */
 const char *tt_error_text(int code, int native, char *buf, size_t len);
 /* "Linux 6.1 x86_64, POSIX sockets": for --version and bug reports. */
 const char *tt_platform_name(char *buf, size_t len);
+/* Non-zero where a command line may use DOS-style switches (/?, /h):
+ * Windows. */
+int tt_slash_switches(void);
 
 /* --- time and CPU ------------------------------------------------------- */
 int64_t tt_now_ns(void);    /* monotonic clock */
@@ -106,7 +112,12 @@ enum tt_stream { TT_STDIN, TT_STDOUT };
 int tt_stdio_binary(enum tt_stream stream);
 /* Non-zero when stdin is an interactive console (a terminal window). */
 int tt_stdin_is_console(void);
-int64_t tt_stdin_read(void *buf, size_t len);          /* 0 = EOF */
+/* Non-zero when the console window was opened for this process alone and
+ * closes when it ends (Windows: a program started from Explorer); 0 for a
+ * program typed into a terminal or a cmd window, and on POSIX. */
+int tt_console_is_own(void);
+/* 0 = EOF; TT_E_INTR soon after Ctrl+C, also while waiting for input. */
+int64_t tt_stdin_read(void *buf, size_t len);
 int64_t tt_stdout_write(const void *buf, size_t len);  /* writes all */
 
 /* --- memory ------------------------------------------------------------- */
@@ -123,6 +134,9 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len);
 
 int tt_socket_open(int family, int udp, tt_socket *out);
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value);
+/* Non-zero where TT_OPT_QUICKACK stays set; 0 where the OS forgets it
+ * after each receive (Linux) and it must be set again. */
+int tt_quickack_sticky(void);
 /* Reads SO_SNDBUF / SO_RCVBUF (bytes, as the OS reports them). */
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value);
 /* TT_E_UNSUPPORTED where the OS offers no TCP statistics. */

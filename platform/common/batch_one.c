@@ -11,7 +11,7 @@ int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const s
 
 int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
 {
-    int64_t n = tt_recvfrom(s, d[0].buf, cap, NULL);
+    int64_t n = tt_recvfrom(s, d[0].buf, cap, &d[0].from);
     (void)count;
     if (n < 0)
         return (int)n;

@@ -21,7 +21,8 @@ static int64_t wall_ns(void)
 #define CONTROL_LEN 64 /* room for one SCM_TIMESTAMPNS */
 
 static void prepare(struct mmsghdr *m, struct iovec *iov, unsigned char *control,
-                    unsigned char *buf, size_t len, const struct tt_addr *to)
+                    unsigned char *buf, size_t len, const struct tt_addr *to,
+                    struct tt_addr *from)
 {
     memset(m, 0, sizeof *m);
     iov->iov_base = buf;
@@ -31,6 +32,10 @@ static void prepare(struct mmsghdr *m, struct iovec *iov, unsigned char *control
     if (to != NULL) {
         m->msg_hdr.msg_name = (void *)to->storage.bytes;
         m->msg_hdr.msg_namelen = to->len;
+    }
+    if (from != NULL) {
+        m->msg_hdr.msg_name = from->storage.bytes;
+        m->msg_hdr.msg_namelen = sizeof from->storage.bytes;
     }
     if (control != NULL) {
         m->msg_hdr.msg_control = control;
@@ -46,7 +51,7 @@ int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const s
     if (count > TT_BATCH_MAX)
         count = TT_BATCH_MAX;
     for (i = 0; i < count; i++)
-        prepare(&m[i], &iov[i], NULL, d[i].buf, d[i].len, to);
+        prepare(&m[i], &iov[i], NULL, d[i].buf, d[i].len, to, NULL);
     n = sendmmsg((int)s, m, (unsigned)count, 0);
     return n < 0 ? tt_posix_fail() : n;
 }
@@ -73,7 +78,7 @@ int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
     if (count > TT_BATCH_MAX)
         count = TT_BATCH_MAX;
     for (i = 0; i < count; i++)
-        prepare(&m[i], &iov[i], control[i], d[i].buf, cap, NULL);
+        prepare(&m[i], &iov[i], control[i], d[i].buf, cap, NULL, &d[i].from);
     n = recvmmsg((int)s, m, (unsigned)count, MSG_WAITFORONE, NULL);
     if (n < 0)
         return tt_posix_fail();
@@ -81,6 +86,7 @@ int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
     for (i = 0; i < n; i++) {
         d[i].len = (m[i].msg_hdr.msg_flags & MSG_TRUNC) ? cap + 1 : m[i].msg_len;
         d[i].arrived_ns = stamp_of(&m[i].msg_hdr, now);
+        d[i].from.len = m[i].msg_hdr.msg_namelen;
     }
     return n;
 }

@@ -58,6 +58,18 @@ int tt_stdin_is_console(void)
     return isatty(STDIN_FILENO);
 }
 
+/* A terminal window stays open after a program ends. */
+int tt_console_is_own(void)
+{
+    return 0;
+}
+
+/* A POSIX word that starts with / is a path. */
+int tt_slash_switches(void)
+{
+    return 0;
+}
+
 int64_t tt_stdin_read(void *buf, size_t len)
 {
     ssize_t n = read(STDIN_FILENO, buf, len);

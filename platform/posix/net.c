@@ -81,6 +81,13 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
     return TT_E_UNSUPPORTED;
 }
 
+/* Linux clears TCP_QUICKACK after the next receive; where there is no
+ * TCP_QUICKACK, setting it fails anyway. */
+int tt_quickack_sticky(void)
+{
+    return 0;
+}
+
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
 {
     socklen_t len = sizeof *value;

@@ -10,13 +10,19 @@ expect_lines r err '^ttcp-r: socket$' '^ttcp-r: accept from 127\.0\.0\.1$'
 expect_shape t out t_tcp.out; expect_shape t err t_tcp.err
 expect_shape r out r_tcp.out; expect_shape r err r_tcp.err
 
-# -f: every letter, both sides; any other letter falls back to KB (fixtures r_fX/t_fX).
-for f in k:Kbit K:KB m:Mbit M:MB g:Gbit G:GB b:KB x:KB; do
-  letter=${f%%:*} unit=${f#*:}
+# -f: every letter, both sides (fixtures r_fX/t_fX). 1.12 printed KB for any other letter
+# (fixtures r_fb, r_fx); ttcp refuses one, and -f K gives what 1.12 gave for them.
+for f in k:Kbit:k K:KB:K m:Mbit:m M:MB:M g:Gbit:g G:GB:G K:KB:b K:KB:x; do
+  IFS=: read -r letter unit fixture <<<"$f"
   pair tcp -r -s -f "$letter" -- -t -s -n 1000 -f "$letter" 127.0.0.1
   expect_report t out "$(hdr t 8192 1000 "$P" tcp 127.0.0.1)" 8192000 1000 "$unit"
   expect_report r out "$(hdr r 8192 2048 "$P" tcp)" 8192000 "$ANY" "$unit"
-  expect_shape t out "t_f$letter.out"; expect_shape r out "r_f$letter.out"
+  expect_shape t out "t_f$fixture.out"; expect_shape r out "r_f$fixture.out"
+done
+for bad in x b Mbit; do
+  run fx "$TTCP" -r -s -f "$bad"
+  expect_rc fx 2
+  expect_match fx err "^ttcp: -f: '$bad' is not a unit: use one of k K m M g G \\(1024-based\\), bps kbps Mbps Gbps \\(1000-based\\)\$"
 done
 
 # -v: the CPU-seconds line and the buffer address (fixtures r_tcpv/t_tcpv, same options).

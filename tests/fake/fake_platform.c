@@ -21,7 +21,14 @@ void fake_push(struct fake_script *s, int64_t result)
 {
     s->step[s->count].result = result;
     s->step[s->count].interrupt = 0;
+    s->step[s->count].sender = 0;
     s->count++;
+}
+
+void fake_push_from(struct fake_script *s, int64_t result, int sender)
+{
+    fake_push(s, result);
+    s->step[s->count - 1].sender = sender;
 }
 
 void fake_push_interrupt(struct fake_script *s, int64_t result)
@@ -91,6 +98,9 @@ void tt_sleep_ns(int64_t ns)
 }
 
 int tt_stdin_is_console(void) { return 0; }
+int tt_console_is_own(void) { return 0; }
+int tt_slash_switches(void) { return fake.slash_switches; }
+int tt_quickack_sticky(void) { return fake.quickack_sticky; }
 
 int tt_stdio_binary(enum tt_stream stream)
 {
@@ -272,34 +282,16 @@ int64_t tt_recv(tt_socket s, void *buf, size_t len)
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
 {
     int64_t n;
-    (void)s; (void)from;
+    (void)s;
+    if (from != NULL && fake.rx.next < fake.rx.count) {
+        memset(from, 0, sizeof *from);
+        from->storage.bytes[0] = (unsigned char)fake.rx.step[fake.rx.next].sender;
+        from->len = 1;
+    }
     n = give_recv(buf, len, TT_E_AGAIN);
     if (n == TT_E_AGAIN)
         fake.clock_ns += 250000000ll; /* a timeout lasts the receive timeout */
     return n;
-}
-
-int tt_sendto_batch(tt_socket s, const struct tt_datagram *d, int count, const struct tt_addr *to)
-{
-    int i;
-    for (i = 0; i < count; i++) {
-        int64_t n = tt_sendto(s, d[i].buf, d[i].len, to);
-        if (n < 0)
-            return i > 0 ? i : (int)n;
-    }
-    return count;
-}
-
-/* One datagram per call: the scripts stay one step per datagram. */
-int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
-{
-    int64_t n = tt_recvfrom(s, d[0].buf, cap, NULL);
-    (void)count;
-    if (n < 0)
-        return (int)n;
-    d[0].len = (size_t)n;
-    d[0].arrived_ns = fake.clock_ns;
-    return 1;
 }
 
 int64_t tt_recv_discard(tt_socket s, void *buf, size_t len)

@@ -17,6 +17,7 @@
 struct fake_step {
     int64_t result; /* bytes (recv: delivered; send: accepted, capped at len), 0 = EOF, <0 = TT_E_* */
     int interrupt;  /* raise the interrupt flag as this step happens */
+    int sender;     /* recvfrom: which peer sent it (0 = the default one) */
 };
 
 struct fake_script {
@@ -30,6 +31,8 @@ struct fake_platform {
     int64_t clock_ns, clock_tick_ns; /* tt_now_ns() advances by tick per call */
     int64_t eof_delay_ns; /* added to the clock when recv reports EOF */
     int peer_never_closes; /* tt_wait_readable times out, forever */
+    int quickack_sticky;   /* tt_quickack_sticky() */
+    int slash_switches;    /* tt_slash_switches() */
     int max_accepts;       /* >0: the accept after that many is a Ctrl+C */
     int accepts;
     int interrupted;
@@ -57,6 +60,8 @@ extern struct fake_platform fake;
 void fake_reset(void);
 /* Appends a step to a script. */
 void fake_push(struct fake_script *s, int64_t result);
+/* A datagram from one of several senders (recvfrom's address). */
+void fake_push_from(struct fake_script *s, int64_t result, int sender);
 void fake_push_interrupt(struct fake_script *s, int64_t result);
 
 #endif

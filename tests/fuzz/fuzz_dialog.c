@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialog.h"
+#include "cli/dialog.h"
 
 struct feed {
     const uint8_t *data;

@@ -4,14 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "units.h"
+#include "config/parse.h"
+#include "measure/units.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char text[128], why[160], out[64];
     uint64_t v;
     int64_t ns;
+    int unit;
     size_t n = size < sizeof text - 1 ? size : sizeof text - 1;
 
     memcpy(text, data, n);
@@ -28,6 +29,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ttcp_parse_rate(text, 100, 1000000000000ull, &v, why, sizeof why) == 0 &&
         (v < 100 || v > 1000000000000ull))
         abort();
-    ttcp_unit_format(ttcp_unit_parse(text), (double)n * 1e6, out, sizeof out);
+    unit = ttcp_unit_parse(text);
+    if (unit < -1 || unit > TTCP_UNIT_GBPS)
+        abort();
+    if (unit >= 0)
+        ttcp_unit_format((enum ttcp_unit)unit, (double)n * 1e6, out, sizeof out);
     return 0;
 }

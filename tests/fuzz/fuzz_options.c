@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "config/options.h"
 
 #define MAX_WORDS 32
 

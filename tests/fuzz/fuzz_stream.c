@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "payload.h"
+#include "measure/payload.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t pos = 0, cut;
     if (size < 1)
         return 0;
-    ttcp_verify_start(&v, TTCP_PAYLOAD_AUTO, 0, data[0] & 1, data[0]);
+    ttcp_verify_start(&v, TTCP_PAYLOAD_AUTO, 0, data[0]);
     cut = (size_t)(data[0] >> 1) + 1;
     for (pos = 1; pos < size; pos += cut) {
         size_t n = size - pos < cut ? size - pos : cut;

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "payload.h"
-#include "udp.h"
-#include "udpstat.h"
+#include "measure/payload.h"
+#include "engine/udp.h"
+#include "measure/udpstat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,9 +3,9 @@
 #define TTCP_CORE_SUPPORT_H
 
 #include "fake_platform.h"
-#include "options.h"
-#include "report.h"
-#include "run.h"
+#include "config/options.h"
+#include "report/report.h"
+#include "engine/run.h"
 #include "test_support.h"
 
 static struct ttcp_options core_opts;
@@ -14,25 +14,23 @@ static char core_events[4096]; /* the progress lines, as main would print them *
 static int core_ready;         /* TTCP_EV_READY came: the header's moment */
 
 static int core_figures, core_failed; /* FIGURES and FAILED events seen */
-static size_t core_intervals[64];     /* the interval each INTERVAL event was about */
+static size_t core_intervals[64];     /* the index of the interval each INTERVAL event was about */
 static int core_interval_events;
 
-static void record_event(void *ctx, enum ttcp_event ev, const char *detail,
-                         const struct ttcp_result *res)
+static void record_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     size_t used = strlen(core_events);
     (void)ctx;
-    if (ev == TTCP_EV_READY)
+    if (ev->kind == TTCP_EV_READY)
         core_ready = 1;
-    else if (ev == TTCP_EV_FIGURES)
+    else if (ev->kind == TTCP_EV_FIGURES)
         core_figures++;
-    else if (ev == TTCP_EV_FAILED)
+    else if (ev->kind == TTCP_EV_FAILED)
         core_failed++;
-    else if (ev == TTCP_EV_INTERVAL && core_interval_events < 64)
-        core_intervals[core_interval_events++] = res->intervals.current;
+    else if (ev->kind == TTCP_EV_INTERVAL && core_interval_events < 64)
+        core_intervals[core_interval_events++] = (size_t)(ev->interval - res->intervals.list);
     else
-        ttcp_report_event(&core_opts, ev, detail, res, core_events + used,
-                          sizeof core_events - used);
+        ttcp_report_event(&core_opts, ev, res, core_events + used, sizeof core_events - used);
 }
 
 /* Parses line (which must be valid) and runs the core; returns its code. */
@@ -44,7 +42,8 @@ static int run_core(const char *line)
     int argc;
     snprintf(copy, sizeof copy, "%s", line);
     argc = split_args(copy, argv, 64);
-    if (ttcp_options_parse(&core_opts, argc, argv, why, sizeof why) != 0) {
+    if (ttcp_options_parse(&core_opts, argc, argv, why, sizeof why) != 0 ||
+        ttcp_options_validate(&core_opts, why, sizeof why) != 0) {
         fprintf(stderr, "bad test command line '%s': %s\n", line, why);
         exit(1);
     }

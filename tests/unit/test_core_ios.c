@@ -144,7 +144,7 @@ static void random_preamble_spans_small_buffers(void **state)
     (void)state;
     assert_int_equal(run_core("-t -s -n 10 -l 7 --pattern random h"), 0);
     assert_int_equal(fake.sent_len, 70);
-    ttcp_verify_start(&v, TTCP_PAYLOAD_AUTO, 0, 0, 0);
+    ttcp_verify_start(&v, TTCP_PAYLOAD_AUTO, 0, 0);
     ttcp_verify_bytes(&v, fake.sent, fake.sent_len);
     assert_int_equal(v.kind, TTCP_PAYLOAD_RANDOM);
     assert_int_equal(v.corrupted, 0);

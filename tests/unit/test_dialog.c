@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "dialog.h"
+#include "cli/dialog.h"
 #include "test_support.h"
 
 struct script {

@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "options.h"
+#include "config/options.h"
+#include "fake_platform.h"
 #include "test_support.h"
 
 static struct ttcp_options opts;
@@ -152,6 +153,13 @@ static void bad_input_is_named(void **state)
         {"-t h1 h2", "unexpected argument 'h2'"},
         {"-t h1 a\nb", "unexpected argument 'a?b'"}, /* found by fuzz_options */
         {"-t -n 281474976710656 -l 268435456 h", "too much data"},
+        /* a word that is neither an option nor the transmitter's host */
+        {"-r -s stray", "unexpected argument 'stray': a receiver (-r) takes no host"},
+        {"stray", "a receiver (-r) takes no host"},
+        /* -f takes a unit, not its first letter (1.12 read "Mbit" as M) */
+        {"-r -f Mbit", "-f: 'Mbit' is not a unit: use one of k K m M g G"},
+        {"-r -f x", "bps kbps Mbps Gbps"},
+        {"-r -f b", "'b' is not a unit"},
     };
     size_t i;
     (void)state;
@@ -162,13 +170,60 @@ static void bad_input_is_named(void **state)
     }
 }
 
+/* -help and /? everywhere; /h and /help where DOS switches are the habit
+ * (Windows); there any other /word is a mistake, never a host. */
+static void help_words(void **state)
+{
+    static const char *const everywhere[] = {"/?", "-help", "-r -s -help"};
+    static const char *const windows[] = {"/h", "/help", "/H", "/HELP", "-t /help"};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof everywhere / sizeof everywhere[0]; i++) {
+        if (parse(everywhere[i]) != 0 || opts.action != TTCP_ACTION_HELP)
+            fail_msg("'%s' does not ask for help: %s", everywhere[i], why);
+    }
+    fake.slash_switches = 0; /* POSIX: a word with a slash is a path */
+    assert_int_equal(parse("/h"), -1);
+    assert_non_null(strstr(why, "a receiver (-r) takes no host"));
+    fake.slash_switches = 1;
+    for (i = 0; i < sizeof windows / sizeof windows[0]; i++) {
+        if (parse(windows[i]) != 0 || opts.action != TTCP_ACTION_HELP)
+            fail_msg("'%s' does not ask for help on Windows: %s", windows[i], why);
+    }
+    assert_int_equal(parse("/r"), -1);
+    assert_string_equal(why, "unknown argument '/r': options start with - (for example -r)");
+    assert_int_equal(parse("-t -s /n5 host"), -1);
+    fake.slash_switches = 0;
+}
+
+/* With -I the dialog changes the options; the rules wait for its answers,
+ * then the same validation runs on what it made. */
+static void dialog_options_are_validated_after(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-r -s --discard -I"), 0);
+    opts.sinkmode = 0; /* the dialog's "sinkmode [y]: n" */
+    assert_int_equal(ttcp_options_validate(&opts, why, sizeof why), -1);
+    assert_non_null(strstr(why, "--discard is for a TCP receiver in sink mode"));
+    assert_int_equal(parse("-r -s --json -I"), 0);
+    opts.sinkmode = 0;
+    assert_int_equal(ttcp_options_validate(&opts, why, sizeof why), -1);
+    assert_non_null(strstr(why, "--json needs -s"));
+    assert_int_equal(parse("-r -s --json -I"), 0);
+    assert_int_equal(ttcp_options_validate(&opts, why, sizeof why), 0);
+}
+
 static void usage_lists_every_option(void **state)
 {
     char text[4096];
-    size_t n = ttcp_usage(text, sizeof text);
+    size_t n = ttcp_usage("ttcp", text, sizeof text);
     (void)state;
     assert_true(n > 0 && n < sizeof text);
     assert_non_null(strstr(text, "Usage: ttcp -t [-options] host [ < in ]\n"));
+    assert_non_null(strstr(text, "bps, kbps, Mbps, Gbps = decimal bits per second"));
+    n = ttcp_usage("ttcpw", text, sizeof text);
+    assert_non_null(strstr(text, "Usage: ttcpw -t [-options] host [ < in ]\n"
+                                 "       ttcpw -r [-options > out]\n"));
     assert_non_null(strstr(text, "\t-l ##\tlength of bufs read from or written to network (default 8192)\n"));
     assert_non_null(strstr(text, "\t-s\t-t: source a pattern to network\n\t\t-r: sink (discard) all data from network\n"));
     assert_non_null(strstr(text, "Options specific to -t:\n\t-n##\t"));
@@ -188,6 +243,8 @@ int main(void)
         cmocka_unit_test(family_and_extensions),
         cmocka_unit_test(bad_input_is_named),
         cmocka_unit_test(usage_lists_every_option),
+        cmocka_unit_test(help_words),
+        cmocka_unit_test(dialog_options_are_validated_after),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "pattern.h"
+#include "measure/pattern.h"
 #include "test_support.h"
 
 static void printable_bytes_repeat(void **state)

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "rusage.h"
+#include "report/rusage.h"
 #include "test_support.h"
 
 #define MS 1000000ll

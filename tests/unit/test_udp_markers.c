@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "udp.h"
+#include "engine/udp.h"
 
 static void classic_sequence(void **state)
 {

@@ -6,7 +6,7 @@
 #include <cmocka.h>
 
 #include "test_support.h"
-#include "units.h"
+#include "measure/units.h"
 
 /* For each fixture: the rate line's value and unit must follow from its
  * bytes and the time implied by its I/O-calls line (calls / calls/sec). */
@@ -14,8 +14,8 @@ static void each_letter_matches_the_fixture(void **state)
 {
     static const struct { char letter; const char *unit; } letters[] = {
         {'k', "Kbit"}, {'K', "KB"}, {'m', "Mbit"}, {'M', "MB"},
-        {'g', "Gbit"}, {'G', "GB"}, {'b', "KB"}, {'x', "KB"},
-    };
+        {'g', "Gbit"}, {'G', "GB"},
+    }; /* 1.12's -f b and -f x meant K; now they are usage errors (test_options) */
     const char *sides = "tr";
     size_t i, j;
     (void)state;
@@ -35,7 +35,9 @@ static void each_letter_matches_the_fixture(void **state)
             assert_int_equal(sscanf(strstr(strstr(text, "real seconds"), "\nttcp-") + 1,
                                     "ttcp-%*c: %llu I/O", &calls), 1);
             realt = (double)calls / cps;
-            ttcp_unit_format(ttcp_unit_parse(&letters[i].letter), (double)bytes / realt, got, sizeof got);
+            char key[2] = {letters[i].letter, '\0'};
+            ttcp_unit_format((enum ttcp_unit)ttcp_unit_parse(key), (double)bytes / realt, got,
+                             sizeof got);
             assert_int_equal(sscanf(got, "%lf %15s", &got_value, got_unit), 2);
             assert_string_equal(got_unit, letters[i].unit);
             assert_string_equal(want_unit, letters[i].unit);
@@ -63,8 +65,12 @@ static void bases_are_1024(void **state)
     assert_string_equal(ttcp_unit_format(TTCP_UNIT_MBIT, 131072.0, got, sizeof got), "1.00 Mbit");
     assert_string_equal(ttcp_unit_format(TTCP_UNIT_GBIT, 134217728.0, got, sizeof got), "1.00 Gbit");
     assert_string_equal(ttcp_unit_format(TTCP_UNIT_GBYTE, 1073741824.0, got, sizeof got), "1.00 GB");
-    assert_int_equal(ttcp_unit_parse("mega"), TTCP_UNIT_MBIT); /* 1.12 reads the first letter */
-    assert_int_equal(ttcp_unit_parse(""), TTCP_UNIT_KBYTE);
+    /* 1.12 read the first letter and made anything unknown K: now a mistake */
+    assert_int_equal(ttcp_unit_parse("mega"), -1);
+    assert_int_equal(ttcp_unit_parse("Mbit"), -1);
+    assert_int_equal(ttcp_unit_parse("x"), -1);
+    assert_int_equal(ttcp_unit_parse(""), -1);
+    assert_int_equal(ttcp_unit_parse("M"), TTCP_UNIT_MBYTE);
 }
 
 int main(void)

@@ -1,0 +1,259 @@
+/* argv (or the dialog) -> options -> run -> print -> exit code; nothing else. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/text.h"
+#include "cli/dialog.h"
+#include "config/options.h"
+#include "report/report.h"
+#include "report/report_extra.h"
+#include "report/report_json.h"
+#include "engine/run.h"
+#include "base/version.h"
+#include "ttcp/platform.h"
+
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+/* Where the header and statistics go: stdout, unless stdout carries the
+ * received data (non-sink receiver, as the FreeBSD port and BRL 1.10 do)
+ * or the JSON document. */
+static FILE *report_stream(const struct ttcp_options *o)
+{
+    return ((!o->transmit && !o->sinkmode) || o->json) ? stderr : stdout;
+}
+
+/* Writes report text and flushes it at once, so that stdout and stderr
+ * reach a shared file (ttcpw -r -s > log.txt 2>&1) in the order written:
+ * stderr is buffered when it is a file on Windows. */
+static void put(FILE *to, const char *text, size_t len)
+{
+    fwrite(text, 1, len, to);
+    fflush(to);
+}
+
+/* What the printer needs while the core runs. */
+struct printer {
+    const struct ttcp_options *opts;
+    struct ttcp_json json; /* --json: the document, test by test */
+};
+
+/* The OS's words for a failure, or the portable ones. */
+static const char *failure_text(const struct ttcp_failure *f, char *buf, size_t len)
+{
+    const char *why = tt_error_text(f->code, f->native, buf, len);
+    return why ? why : ttcp_strerror(f->code);
+}
+
+static void print_failure(const struct ttcp_options *o, const struct ttcp_result *res)
+{
+    char text[1024], native[256];
+    size_t n = ttcp_report_failure(o, &res->failure,
+                                   failure_text(&res->failure, native, sizeof native),
+                                   text, sizeof text);
+    fflush(stdout);
+    put(stderr, text, n);
+}
+
+/* Everything the core reports while it runs becomes text here. */
+static void print_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
+{
+    struct printer *p = ctx;
+    const struct ttcp_options *o = p->opts;
+    char text[4096]; /* a host name can be 253 bytes */
+    size_t n;
+
+    switch (ev->kind) {
+    case TTCP_EV_READY:
+        n = ttcp_report_header(o, text, sizeof text);
+        put(report_stream(o), text, n);
+        return;
+    case TTCP_EV_INTERVAL:
+        n = ttcp_report_interval(o, ev->interval, text, sizeof text);
+        put(report_stream(o), text, n);
+        return;
+    case TTCP_EV_FIGURES:
+        n = ttcp_report_stats(o, res, text, sizeof text);
+        put(report_stream(o), text, n);
+        if (o->json)
+            ttcp_json_test(&p->json, o, res);
+        return;
+    case TTCP_EV_FAILED:
+        print_failure(o, res);
+        return;
+    default:
+        n = ttcp_report_event(o, ev, res, text, sizeof text);
+        fflush(stdout); /* keep the header ahead of progress lines */
+        put(stderr, text, n);
+    }
+}
+
+/* The name the program was started by, for the usage text: "ttcpw" for
+ * ttcpw.exe, "ttcp" when it cannot be told. */
+static void program_name(const char *argv0, char *buf, size_t len)
+{
+    const char *base = argv0 ? argv0 : "ttcp", *p;
+    size_t n;
+    for (p = base; *p; p++)
+        if (*p == '/' || *p == '\\')
+            base = p + 1;
+    n = strlen(base);
+    if (n > 4 && (strcmp(base + n - 4, ".exe") == 0 || strcmp(base + n - 4, ".EXE") == 0))
+        n -= 4;
+    if (n == 0)
+        snprintf(buf, len, "ttcp");
+    else
+        snprintf(buf, len, "%.*s", (int)n, base);
+    ttcp_text_printable(buf);
+}
+
+static int usage(const char *argv0, FILE *to, int code)
+{
+    char text[4096], name[64];
+    size_t n;
+    program_name(argv0, name, sizeof name);
+    n = ttcp_usage(name, text, sizeof text);
+    put(to, text, n < sizeof text ? n : sizeof text - 1);
+    return code;
+}
+
+static int version(void)
+{
+    char platform[128];
+    printf("ttcp %s (%s)\n", ttcp_version(), tt_platform_name(platform, sizeof platform));
+    return EXIT_OK;
+}
+
+/* --json: the document goes to stdout whole, at the end, failed or not. */
+static void print_json(struct printer *p, const struct ttcp_result *res, int rc)
+{
+    char native[256];
+    ttcp_json_finish(&p->json, rc ? &res->failure : NULL,
+                     rc ? failure_text(&res->failure, native, sizeof native) : NULL);
+    if (p->json.failed)
+        fputs("{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":{\"message\":\"out of memory\"}}",
+              stdout);
+    else
+        fputs(p->json.buf, stdout);
+    fputs("\n", stdout);
+    ttcp_json_free(&p->json);
+}
+
+static int run(const struct ttcp_options *o)
+{
+    struct printer p;
+    struct ttcp_observer obs = {print_event, &p};
+    struct ttcp_result res;
+    int rc;
+
+    p.opts = o;
+    ttcp_json_init(&p.json);
+    if (o->json)
+        ttcp_json_begin(&p.json, o, ttcp_version());
+    rc = ttcp_run(o, &obs, &res);
+    if (rc != 0)
+        print_failure(o, &res);
+    if (o->json)
+        print_json(&p, &res, rc);
+    ttcp_result_release(&res);
+    return rc == 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+/* The dialog's input: stdin, one byte at a time, so that what follows the
+ * answers (a transmitter's data without -s) stays unread. */
+static int read_answer(void *ctx, char *buf, size_t len)
+{
+    const int *echo = ctx;
+    size_t n = 0;
+    char c;
+    int64_t got;
+    while ((got = tt_stdin_read(&c, 1)) == 1 && c != '\n')
+        if (n + 1 < len && c != '\r')
+            buf[n++] = c;
+    buf[n] = '\0';
+    if ((got != 1 && n == 0) || tt_interrupted())
+        return -1; /* end of input, or Ctrl+C: the dialog ends at once */
+    if (*echo) /* piped answers: show them, so the transcript reads as on IOS */
+        fprintf(stderr, "%s\n", buf);
+    return 0;
+}
+
+static void write_prompt(void *ctx, const char *text)
+{
+    (void)ctx;
+    fputs(text, stderr);
+    fflush(stderr);
+}
+
+/* A console window opened just for ttcp closes when it ends: keep the
+ * figures on screen until they have been read. */
+static void wait_for_enter(void)
+{
+    char line[8];
+    int echo = 0;
+    fputs("\nPress Enter to close.\n", stderr);
+    read_answer(&echo, line, sizeof line);
+}
+
+/* -I, or no arguments on a console: IOS's questions, then the same
+ * validation as a command line gets. */
+static int dialog(struct ttcp_options *o, char *host, size_t host_len)
+{
+    int echo = !tt_stdin_is_console();
+    struct ttcp_dialog_io io = {read_answer, write_prompt, &echo};
+    char why[256];
+    if (ttcp_dialog(o, &io, ttcp_system_rcvwnd(), host, host_len) != 0) {
+        fprintf(stderr, "\nttcp: %s: no test was run\n",
+                tt_interrupted() ? "interrupted" : "end of input");
+        return -1;
+    }
+    fputs("\n", stderr);
+    if (ttcp_options_validate(o, why, sizeof why) != 0) {
+        fprintf(stderr, "ttcp: %s\n", why);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static char *dialog_argv[] = {"ttcp", "-I", NULL};
+    const char *argv0 = argc > 0 ? argv[0] : NULL;
+    struct ttcp_options opts;
+    char why[256], host[256];
+    int code, own_window = 0;
+
+    /* No arguments: on a console, ask (opened from Explorer, a usage
+     * screen would flash and vanish); elsewhere, the usage. */
+    if (argc < 2 && !tt_stdin_is_console())
+        return usage(argv0, stderr, EXIT_USAGE);
+    if (argc < 2) {
+        argc = 2;
+        argv = dialog_argv;
+        own_window = tt_console_is_own();
+    }
+    if (ttcp_options_parse(&opts, argc, argv, why, sizeof why) != 0) {
+        fprintf(stderr, "ttcp: %s\n", why);
+        return EXIT_USAGE;
+    }
+    if (opts.action == TTCP_ACTION_HELP)
+        return usage(argv0, stdout, EXIT_OK);
+    if (opts.action == TTCP_ACTION_VERSION)
+        return version();
+    if (tt_init() != 0) {
+        fprintf(stderr, "ttcp: the network could not be initialised\n");
+        return EXIT_FAILED;
+    }
+    if (opts.dialog && dialog(&opts, host, sizeof host) != 0) {
+        tt_cleanup();
+        if (own_window)
+            wait_for_enter();
+        return EXIT_USAGE;
+    }
+    if (!opts.sinkmode)
+        tt_stdio_binary(opts.transmit ? TT_STDIN : TT_STDOUT);
+    code = run(&opts);
+    tt_cleanup();
+    if (own_window)
+        wait_for_enter();
+    return code;
+}

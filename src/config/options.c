@@ -1,0 +1,407 @@
+/* Option parsing: the table, a getopt-like walk over argv (clustered flags,
+ * attached or separate arguments, options after the host as glibc allows),
+ * then the cross-option rules, one per line. */
+#include "config/options.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/text.h"
+#include "config/optable.h"
+#include "ttcp/platform.h"
+
+#define FIELD(name) offsetof(struct ttcp_options, name)
+#define SECONDS(n) ((uint64_t)(n) * 1000000000ull)
+
+/* Bounds: sizes up to 256 MiB per buffer, counts up to 2^48 buffers. */
+#define MAX_BUFLEN (256u << 20)
+#define MAX_NBUF (1ull << 48)
+
+static const struct ttcp_optdef table[] = {
+    {'t', NULL, OPTK_SET, FIELD(transmit), 1, 0, 0, 0, OPTS_HIDDEN, "-t", "transmit"},
+    {'r', NULL, OPTK_SET, FIELD(transmit), 0, 0, 0, 0, OPTS_HIDDEN, "-r", "receive"},
+    {'l', NULL, OPTK_NUMBER, FIELD(buflen), 0, TTCP_SUFFIX_BINARY, 1, MAX_BUFLEN,
+     OPTS_COMMON, "-l ##", "length of bufs read from or written to network (default 8192)"},
+    {'u', NULL, OPTK_SET, FIELD(udp), 1, 0, 0, 0, OPTS_COMMON, "-u", "use UDP instead of TCP"},
+    {'p', NULL, OPTK_NUMBER, FIELD(port), 0, TTCP_SUFFIX_NONE, 1, 65535,
+     OPTS_COMMON, "-p ##", "port number to send to or listen at (default 5001)"},
+    {'s', NULL, OPTK_TOGGLE, FIELD(sinkmode), 0, 0, 0, 0, OPTS_COMMON, "-s",
+     "-t: source a pattern to network\n\t\t-r: sink (discard) all data from network"},
+    {'A', NULL, OPTK_NUMBER, FIELD(bufalign), 0, TTCP_SUFFIX_BINARY, 0, 16u << 20,
+     OPTS_COMMON, "-A", "align the start of buffers to this modulus (default 16384)"},
+    {'O', NULL, OPTK_NUMBER, FIELD(bufoffset), 0, TTCP_SUFFIX_BINARY, 0, 16u << 20,
+     OPTS_COMMON, "-O", "start buffers at this offset from the modulus (default 0)"},
+    {'v', NULL, OPTK_SET, FIELD(verbose), 1, 0, 0, 0, OPTS_COMMON, "-v",
+     "verbose: print more statistics"},
+    {'d', NULL, OPTK_SET, FIELD(sodebug), 1, 0, 0, 0, OPTS_COMMON, "-d",
+     "set SO_DEBUG socket option"},
+    {'b', NULL, OPTK_NUMBER, FIELD(sockbufsize), 0, TTCP_SUFFIX_BINARY, 1, 1u << 30,
+     OPTS_COMMON, "-b ##", "set socket buffer size (if supported)"},
+    {'f', NULL, OPTK_UNIT, FIELD(unit), 0, 0, 0, 0, OPTS_COMMON, "-f X",
+     "format for rate: k,K = kilo{bit,byte}; m,M = mega; g,G = giga;\n\t\t"
+     "bps, kbps, Mbps, Gbps = decimal bits per second"},
+    {'n', NULL, OPTK_NUMBER, FIELD(nbuf), 0, TTCP_SUFFIX_NONE, 1, MAX_NBUF,
+     OPTS_TRANSMIT, "-n##", "number of source bufs written to network (default 2048)"},
+    {'D', NULL, OPTK_SET, FIELD(nodelay), 1, 0, 0, 0, OPTS_TRANSMIT, "-D",
+     "don't buffer TCP writes (sets TCP_NODELAY socket option)"},
+    {'B', NULL, OPTK_SET, FIELD(fullblocks), 1, 0, 0, 0, OPTS_RECEIVE, "-B",
+     "for -s, only output full blocks as specified by -l (for TAR)"},
+    {'T', NULL, OPTK_SET, FIELD(touch), 1, 0, 0, 0, OPTS_RECEIVE, "-T",
+     "\"touch\": access each byte as it's read"},
+    {'4', NULL, OPTK_SET, FIELD(family), TT_FAMILY_V4, 0, 0, 0, OPTS_EXTRA, "-4",
+     "use IPv4 only"},
+    {'6', NULL, OPTK_SET, FIELD(family), TT_FAMILY_V6, 0, 0, 0, OPTS_EXTRA, "-6",
+     "use IPv6 only (default: the receiver takes both)"},
+    {'c', NULL, OPTK_SET, FIELD(continuous), 1, 0, 0, 0, OPTS_EXTRA, "-c",
+     "-t: send until interrupted or the receiver closes\n\t\t"
+     "-r: take test after test until interrupted (PCATTCP's -c)"},
+    {'I', NULL, OPTK_SET, FIELD(dialog), 1, 0, 0, 0, OPTS_EXTRA, "-I",
+     "ask for the settings as Cisco IOS's ttcp does (answers from stdin)"},
+    {0, "half-close", OPTK_SET, FIELD(half_close), 1, 0, 0, 0, OPTS_EXTRA, "--half-close",
+     "-t: after sending, read what the receiver sends back\n\t\t"
+     "-r: at the end, send -n buffers back (IOS's tcp half close)"},
+    {0, "rcvwnd", OPTK_NUMBER, FIELD(rcvwnd), 0, TTCP_SUFFIX_BINARY, 1, 1u << 30, OPTS_EXTRA,
+     "--rcvwnd ##", "TCP receive window (socket buffer) before connecting"},
+    {0, "no-delayed-ack", OPTK_SET, FIELD(no_delayed_ack), 1, 0, 0, 0, OPTS_EXTRA,
+     "--no-delayed-ack", "acknowledge every segment at once (where the OS allows)"},
+    {0, "tcp-info", OPTK_SET, FIELD(tcp_info), 1, 0, 0, 0, OPTS_EXTRA, "--tcp-info",
+     "print the connection's TCP statistics at the end"},
+    {'i', NULL, OPTK_SECONDS, FIELD(interval_ns), 0, 0, SECONDS(1) / 100, SECONDS(86400),
+     OPTS_EXTRA, "-i s", "report every s seconds (fractions allowed, e.g. 0.5)"},
+    {0, "time", OPTK_SECONDS, FIELD(duration_ns), 0, 0, SECONDS(1) / 100, SECONDS(1000000),
+     OPTS_EXTRA, "--time s", "-t: send for s seconds instead of -n buffers"},
+    {'R', NULL, OPTK_PACE, FIELD(pace_bps), 0, 0, 100, 1000000000000ull, OPTS_EXTRA,
+     "-R rate[/n]", "-t: pace to rate bits/s (56k, 100m, 1g), at most n buffers\n\t\t"
+     "back to back"},
+    {0, "link-rate", OPTK_RATE, FIELD(link_bps), 0, 0, 1, 1000000000000ull, OPTS_EXTRA,
+     "--link-rate rate", "the link's nominal bit rate: print the efficiency"},
+    {0, "pattern", OPTK_PATTERN, FIELD(pattern), 0, 0, 0, 0, OPTS_EXTRA,
+     "--pattern p", "-t: payload: classic (default), random (incompressible), zeros"},
+    {0, "verify", OPTK_SET, FIELD(verify), 1, 0, 0, 0, OPTS_EXTRA, "--verify",
+     "-r: check the received bytes against the sender's pattern"},
+    {0, "seed", OPTK_NUMBER, FIELD(seed), 0, TTCP_SUFFIX_NONE, 0, UINT64_MAX, OPTS_EXTRA,
+     "--seed n", "the random pattern's seed (default: from the clock)"},
+    {0, "json", OPTK_SET, FIELD(json), 1, 0, 0, 0, OPTS_EXTRA, "--json",
+     "one JSON document with every figure on stdout at the end"},
+    {0, "no-udp-stats", OPTK_SET, FIELD(no_udp_stats), 1, 0, 0, 0, OPTS_EXTRA,
+     "--no-udp-stats", "-t -u: plain 1.12 datagrams, without ttcp's sequence header"},
+    {0, "discard", OPTK_SET, FIELD(discard), 1, 0, 0, 0, OPTS_EXTRA, "--discard",
+     "-r -s: drop TCP data in the kernel without copying it (Linux)"},
+    {0, "idle-timeout", OPTK_SECONDS, FIELD(idle_timeout_ns), 0, 0,
+     SECONDS(1) / 100, SECONDS(86400), OPTS_EXTRA, "--idle-timeout s",
+     "end a stalled UDP test, or stop waiting for the\n\t\t"
+     "TCP receiver's close, after s seconds without progress (default 30)"},
+    {'h', "help", OPTK_SET, FIELD(action), TTCP_ACTION_HELP, 0, 0, 0, OPTS_EXTRA,
+     "-h, --help", "print this text"},
+    {0, "version", OPTK_SET, FIELD(action), TTCP_ACTION_VERSION, 0, 0, 0, OPTS_EXTRA,
+     "--version", "print the version and build details"},
+};
+
+const struct ttcp_optdef *ttcp_optable(size_t *count)
+{
+    *count = sizeof table / sizeof table[0];
+    return table;
+}
+
+int ttcp_options_extended(const struct ttcp_options *o)
+{
+    return o->interval_ns || o->duration_ns || o->pace_bps || o->link_bps || o->verify ||
+           o->json || o->pattern != TTCP_PAYLOAD_CLASSIC ||
+           o->unit >= TTCP_UNIT_BPS;
+}
+
+uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts)
+{
+    return opts->back_buflen != 0 ? opts->back_buflen : opts->buflen;
+}
+
+const char *ttcp_options_side(const struct ttcp_options *opts)
+{
+    return opts->transmit ? "-t" : "-r";
+}
+
+static void set_defaults(struct ttcp_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->action = TTCP_ACTION_RUN;
+    o->buflen = TTCP_DEFAULT_BUFLEN;
+    o->nbuf = TTCP_DEFAULT_NBUF;
+    o->port = TTCP_DEFAULT_PORT;
+    o->bufalign = TTCP_DEFAULT_ALIGN;
+    o->unit = TTCP_UNIT_KBYTE;
+    o->family = TT_FAMILY_ANY;
+    o->idle_timeout_ns = TTCP_DEFAULT_IDLE_NS;
+}
+
+const struct ttcp_optdef *ttcp_optable_letter(char c)
+{
+    size_t i;
+    for (i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].letter == c)
+            return &table[i];
+    return NULL;
+}
+
+const struct ttcp_optdef *ttcp_optable_long(const char *name, size_t len)
+{
+    size_t i;
+    for (i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].long_name && strlen(table[i].long_name) == len &&
+            strncmp(table[i].long_name, name, len) == 0)
+            return &table[i];
+    return NULL;
+}
+
+static int takes_argument(const struct ttcp_optdef *d)
+{
+    return d->kind != OPTK_SET && d->kind != OPTK_TOGGLE;
+}
+
+/* -R RATE[/BURST] */
+static int parse_pace(struct ttcp_options *o, const struct ttcp_optdef *d, const char *arg,
+                      char *reason, size_t len)
+{
+    char rate[64];
+    const char *slash = strchr(arg, '/');
+    size_t n = slash ? (size_t)(slash - arg) : strlen(arg);
+    snprintf(rate, sizeof rate, "%.*s", (int)(n < sizeof rate ? n : sizeof rate - 1), arg);
+    if (ttcp_parse_rate(rate, d->min, d->max, &o->pace_bps, reason, len) != 0)
+        return -1;
+    o->pace_burst = 0;
+    return slash ? ttcp_parse_u64(slash + 1, TTCP_SUFFIX_NONE, 1, 1000000, &o->pace_burst,
+                                  reason, len)
+                 : 0;
+}
+
+/* Applies one option; arg is NULL for those without an argument. */
+static int apply(struct ttcp_options *o, const struct ttcp_optdef *d,
+                 const char *name, const char *arg, char *why, size_t why_len)
+{
+    char *field = (char *)o + d->offset;
+    char reason[160];
+    int rc = 0;
+
+    switch (d->kind) {
+    case OPTK_SET:
+        *(int *)field = d->value;
+        break;
+    case OPTK_TOGGLE:
+        *(int *)field = !*(int *)field;
+        break;
+    case OPTK_NUMBER:
+        rc = ttcp_parse_u64(arg, d->suffix, d->min, d->max, (uint64_t *)field,
+                            reason, sizeof reason);
+        break;
+    case OPTK_UNIT:
+        rc = ttcp_unit_parse(arg);
+        if (rc >= 0)
+            *(enum ttcp_unit *)field = (enum ttcp_unit)rc;
+        else
+            snprintf(reason, sizeof reason, "'%s' is not a unit: use one of " TTCP_UNIT_NAMES,
+                     arg);
+        rc = rc < 0 ? -1 : 0;
+        break;
+    case OPTK_SECONDS:
+        rc = ttcp_parse_seconds(arg, (int64_t)d->min, (int64_t)d->max,
+                                (int64_t *)field, reason, sizeof reason);
+        break;
+    case OPTK_RATE:
+        rc = ttcp_parse_rate(arg, d->min, d->max, (uint64_t *)field, reason, sizeof reason);
+        break;
+    case OPTK_PACE:
+        rc = parse_pace(o, d, arg, reason, sizeof reason);
+        break;
+    case OPTK_PATTERN:
+        rc = ttcp_payload_parse(arg);
+        if (rc >= 0)
+            *(enum ttcp_payload *)field = (enum ttcp_payload)rc;
+        else
+            snprintf(reason, sizeof reason, "'%s' is not a pattern (classic, random, zeros)", arg);
+        rc = rc < 0 ? -1 : 0;
+        break;
+    }
+    if (rc == 0 && d->offset == FIELD(seed))
+        o->seed_given = 1;
+    if (rc != 0)
+        snprintf(why, why_len, "%s: %s", name, reason);
+    return rc;
+}
+
+/* One argv word that starts with "--". */
+static int parse_long(struct ttcp_options *o, int argc, char **argv, int *i,
+                      char *why, size_t why_len)
+{
+    const char *name = argv[*i] + 2;
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const struct ttcp_optdef *d = ttcp_optable_long(name, len);
+    const char *arg = eq ? eq + 1 : NULL;
+    char label[48];
+
+    if (d == NULL) {
+        snprintf(why, why_len, "unknown option --%.*s (ttcp -h lists them)", (int)len, name);
+        return -1;
+    }
+    if (!takes_argument(d) && arg != NULL) {
+        snprintf(why, why_len, "--%s takes no value", d->long_name);
+        return -1;
+    }
+    if (takes_argument(d) && arg == NULL) {
+        if (*i + 1 >= argc) {
+            snprintf(why, why_len, "--%s needs a value", d->long_name);
+            return -1;
+        }
+        arg = argv[++*i];
+    }
+    snprintf(label, sizeof label, "--%s", d->long_name);
+    return apply(o, d, label, arg, why, why_len);
+}
+
+/* One argv word of clustered short options, e.g. "-tsn100" or "-l". */
+static int parse_cluster(struct ttcp_options *o, int argc, char **argv, int *i,
+                         char *why, size_t why_len)
+{
+    const char *p = argv[*i] + 1;
+    for (; *p != '\0'; p++) {
+        const struct ttcp_optdef *d = ttcp_optable_letter(*p);
+        char name[3] = {'-', *p, '\0'};
+        const char *arg = NULL;
+
+        if (d == NULL) {
+            snprintf(why, why_len, "unknown option -%c (ttcp -h lists them)", *p);
+            return -1;
+        }
+        if (takes_argument(d)) {
+            if (p[1] != '\0') {
+                arg = p + 1;
+            } else if (*i + 1 < argc) {
+                arg = argv[++*i];
+            } else {
+                snprintf(why, why_len, "-%c needs a value", *p);
+                return -1;
+            }
+        }
+        if (apply(o, d, name, arg, why, why_len) != 0)
+            return -1;
+        if (arg != NULL)
+            return 0;
+    }
+    return 0;
+}
+
+static int take_host(struct ttcp_options *o, const char *word, char *why, size_t why_len)
+{
+    if (o->host != NULL) {
+        snprintf(why, why_len, "unexpected argument '%s' (the host is '%s')", word, o->host);
+        return -1;
+    }
+    o->host = word;
+    return 0;
+}
+
+/* The console habits for help: /? everywhere, as before; -help; and on
+ * Windows /h and /help. */
+static int asks_for_help(const char *w)
+{
+    if (strcmp(w, "/?") == 0 || strcmp(w, "-help") == 0)
+        return 1;
+    return tt_slash_switches() && (strcmp(w, "/h") == 0 || strcmp(w, "/help") == 0 ||
+                                   strcmp(w, "/H") == 0 || strcmp(w, "/HELP") == 0);
+}
+
+/* A word that is not an option: the transmitter's host, or a mistake. */
+static int take_word(struct ttcp_options *o, const char *w, char *why, size_t why_len)
+{
+    if (asks_for_help(w)) {
+        o->action = TTCP_ACTION_HELP;
+        return 0;
+    }
+    if (tt_slash_switches() && w[0] == '/' && w[1] != '\0') {
+        snprintf(why, why_len, "unknown argument '%s': options start with - (for example -%s)",
+                 w, w + 1);
+        return -1;
+    }
+    return take_host(o, w, why, why_len);
+}
+
+/* Rules between options, checked on the final options. */
+static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
+{
+    if (o->action != TTCP_ACTION_RUN)
+        return 0;
+    if (o->transmit && o->host == NULL && !o->dialog)
+        snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");
+    else if (!o->transmit && o->host != NULL && !o->dialog)
+        snprintf(why, why_len, "unexpected argument '%s': a receiver (-r) takes no host "
+                 "(ttcp -h lists the options)", o->host);
+    else if (o->udp && o->buflen > TTCP_UDP_MAX_BUFLEN)
+        snprintf(why, why_len, "-l: %llu bytes is more than a UDP datagram can carry (%u)",
+                 (unsigned long long)o->buflen, TTCP_UDP_MAX_BUFLEN);
+    else if (o->bufalign != 0 && o->bufoffset >= o->bufalign)
+        snprintf(why, why_len, "-O: offset %llu must be less than the alignment -A %llu",
+                 (unsigned long long)o->bufoffset, (unsigned long long)o->bufalign);
+    else if (o->bufalign == 0 && o->bufoffset != 0)
+        snprintf(why, why_len, "-O: an offset needs an alignment (-A)");
+    else if (o->udp && (o->half_close || o->rcvwnd || o->no_delayed_ack || o->tcp_info))
+        snprintf(why, why_len, "%s works with TCP only, not with -u",
+                 o->half_close ? "--half-close" : o->rcvwnd ? "--rcvwnd"
+                 : o->no_delayed_ack ? "--no-delayed-ack" : "--tcp-info");
+    else if (o->json && !o->transmit && !o->sinkmode)
+        snprintf(why, why_len, "--json needs -s on a receiver: its stdout carries the data");
+    else if (o->verify && o->transmit)
+        snprintf(why, why_len, "--verify is for the receiver (-r)");
+    else if (o->udp && o->verify && !o->sinkmode)
+        snprintf(why, why_len, "--verify with -u needs -s");
+    else if (o->pattern != TTCP_PAYLOAD_CLASSIC && o->transmit && !o->sinkmode)
+        snprintf(why, why_len, "--pattern needs -s: without it the data comes from stdin");
+    else if (o->discard && (o->transmit || !o->sinkmode || o->udp || o->verify || o->touch ||
+                            o->fullblocks))
+        snprintf(why, why_len, "--discard is for a TCP receiver in sink mode (-r -s), "
+                 "without --verify, -T or -B: the bytes are never seen");
+    else if (o->duration_ns && o->continuous)
+        snprintf(why, why_len, "--time and -c do not go together");
+    else if (o->nbuf > (1ull << 62) / o->buflen)
+        snprintf(why, why_len, "-n: %llu buffers of %llu bytes is too much data",
+                 (unsigned long long)o->nbuf, (unsigned long long)o->buflen);
+    else {
+        /* 1.12: "send more than the sentinel size" */
+        if (o->udp && o->buflen < TTCP_UDP_MIN_BUFLEN)
+            o->buflen = TTCP_UDP_MIN_BUFLEN;
+        return 0;
+    }
+    return -1;
+}
+
+int ttcp_options_validate(struct ttcp_options *o, char *why, size_t why_len)
+{
+    int rc = check_rules(o, why, why_len);
+    if (rc != 0)
+        ttcp_text_printable(why);
+    return rc;
+}
+
+int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, char *why,
+                       size_t why_len)
+{
+    int i, only_words = 0, rc = 0;
+
+    set_defaults(o);
+    for (i = 1; i < argc && rc == 0; i++) {
+        const char *w = argv[i];
+        if (only_words || w[0] != '-' || w[1] == '\0' || strcmp(w, "-help") == 0) {
+            rc = take_word(o, w, why, why_len);
+        } else if (strcmp(w, "--") == 0) {
+            only_words = 1;
+        } else if (w[1] == '-') {
+            rc = parse_long(o, argc, argv, &i, why, why_len);
+        } else {
+            rc = parse_cluster(o, argc, argv, &i, why, why_len);
+        }
+    }
+    if (rc != 0) {
+        ttcp_text_printable(why);
+        return -1;
+    }
+    return o->dialog ? 0 : ttcp_options_validate(o, why, why_len);
+}

@@ -1,0 +1,91 @@
+/* The options of one run, parsed and validated from argv. */
+#ifndef TTCP_OPTIONS_H
+#define TTCP_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "measure/payload.h"
+#include "measure/units.h"
+
+enum ttcp_action { TTCP_ACTION_RUN, TTCP_ACTION_HELP, TTCP_ACTION_VERSION };
+
+/* Classic rev 1.12 defaults. */
+#define TTCP_DEFAULT_BUFLEN 8192u
+#define TTCP_DEFAULT_NBUF 2048u
+#define TTCP_DEFAULT_ALIGN 16384u
+#define TTCP_DEFAULT_PORT 5001u
+#define TTCP_UDP_MIN_BUFLEN 5u      /* "send more than the sentinel size" */
+#define TTCP_UDP_MAX_BUFLEN 65507u  /* largest IPv4 UDP payload */
+#define TTCP_DEFAULT_IDLE_NS (30ll * 1000000000ll)
+
+struct ttcp_options {
+    int action;      /* enum ttcp_action */
+    int transmit;    /* -t: 1, -r: 0 (the default, as in 1.12) */
+    int udp;         /* -u */
+    int sinkmode;    /* -s toggles it */
+    int verbose;     /* -v */
+    int sodebug;     /* -d */
+    int nodelay;     /* -D */
+    int fullblocks;  /* -B */
+    int touch;       /* -T */
+    int family;      /* enum tt_family: -4, -6, or any */
+    uint64_t buflen;      /* -l */
+    uint64_t nbuf;        /* -n */
+    uint64_t port;        /* -p */
+    uint64_t bufalign;    /* -A */
+    uint64_t bufoffset;   /* -O */
+    uint64_t sockbufsize; /* -b, 0 = leave the system's size */
+    enum ttcp_unit unit;  /* -f */
+    int64_t idle_timeout_ns; /* --idle-timeout */
+    const char *host;     /* as typed, for the header */
+    /* Cisco IOS and PCATTCP habits */
+    int dialog;           /* -I: settings asked as IOS's ttcp does */
+    int continuous;       /* -c: PCATTCP's continuous mode */
+    int half_close;       /* --half-close: the receiver answers with data */
+    uint64_t back_buflen; /* half close: buffer length the other way (0: -l) */
+    uint64_t rcvwnd;      /* --rcvwnd: SO_RCVBUF before listen/connect, 0 = system */
+    int no_delayed_ack;   /* --no-delayed-ack */
+    int tcp_info;         /* --tcp-info: TCP statistics at the end */
+    /* measurement beyond ttcp */
+    int64_t interval_ns;  /* -i: interval reports, 0 = none */
+    int64_t duration_ns;  /* --time: transmit this long instead of -n */
+    uint64_t pace_bps;    /* -R: pacing rate, bits per second, 0 = none */
+    uint64_t pace_burst;  /* -R RATE/BURST: buffers sent back to back at most */
+    uint64_t link_bps;    /* --link-rate: the link's nominal rate */
+    enum ttcp_payload pattern; /* --pattern */
+    int verify;           /* --verify: check the received stream */
+    uint64_t seed;        /* --seed: the random pattern's seed */
+    int seed_given;
+    int json;             /* --json: one JSON document on stdout at the end */
+    int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
+    int discard;          /* --discard: -r -s drops bytes in the kernel, uncopied */
+};
+
+/* Any option beyond 1.12 and the IOS/PCATTCP habits that asks for more
+ * than the classic lines: then the extra summary lines are printed. */
+int ttcp_options_extended(const struct ttcp_options *opts);
+
+/* The buffer length of the half-close direction. */
+uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts);
+
+/* Fills opts from argv and validates them. Returns 0, or -1 with a one-line
+ * reason (starting with the option concerned, without the "ttcp: " prefix)
+ * in why. With -I the rules wait: the dialog changes the options, and then
+ * ttcp_options_validate() checks what it made. */
+int ttcp_options_parse(struct ttcp_options *opts, int argc, char **argv,
+                       char *why, size_t why_len);
+
+/* The rules between options, on the final options whatever set them
+ * (argv, the dialog, later a server's request): one validation for all.
+ * May complete them (UDP's smallest buffer). 0, or -1 with a reason. */
+int ttcp_options_validate(struct ttcp_options *opts, char *why, size_t why_len);
+
+/* "-t" or "-r": the side's tag in every output line (ttcp-t:, ttcp-r:). */
+const char *ttcp_options_side(const struct ttcp_options *opts);
+
+/* The usage text, generated from the option table; program is the name
+ * the user typed it by ("ttcp", "ttcpw"). */
+size_t ttcp_usage(const char *program, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,164 @@
+/* Setting up each side: the socket, the classic socket options (with their
+ * progress lines in 1.12's order), then connect or listen + accept. */
+#include "engine/phases.h"
+
+#define ACCEPT_POLL_MS 250 /* how often a waiting receiver looks at Ctrl+C */
+
+/* -b, -D and -d. 1.12 dies when -b or -D cannot be set; SO_DEBUG needs
+ * privileges on most systems today, so its failure is only a warning. */
+static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int announce)
+{
+    const struct ttcp_options *o = s->opts;
+    int rc;
+
+    if (o->sockbufsize != 0) {
+        rc = tt_setopt(sock, o->transmit ? TT_OPT_SNDBUF : TT_OPT_RCVBUF, (int)o->sockbufsize);
+        if (rc != 0)
+            return ttcp_fail(s, rc, o->transmit ? "setsockopt: sndbuf" : "setsockopt: rcvbuf");
+        if (announce)
+            ttcp_emit(s, o->transmit ? TTCP_EV_SNDBUF : TTCP_EV_RCVBUF);
+    }
+    if (o->nodelay && (o->transmit || o->half_close) && !o->udp) {
+        rc = tt_setopt(sock, TT_OPT_NODELAY, 1);
+        if (rc != 0)
+            return ttcp_fail(s, rc, "setsockopt: nodelay");
+        if (announce)
+            ttcp_emit(s, TTCP_EV_NODELAY);
+    }
+    if (o->rcvwnd != 0) {
+        rc = tt_setopt(sock, TT_OPT_RCVBUF, (int)o->rcvwnd);
+        if (rc != 0)
+            return ttcp_fail(s, rc, "setsockopt: rcvwnd");
+    }
+    if (o->sodebug && !o->udp && tt_setopt(sock, TT_OPT_DEBUG, 1) != 0 && announce)
+        ttcp_warn(s, TTCP_WARN_SODEBUG);
+    return 0;
+}
+
+/* Connection options that apply to the connected socket itself. */
+static void tune_connection(struct ttcp_session *s)
+{
+    s->rearm_quickack = 0;
+    if (s->opts->no_delayed_ack && tt_setopt(s->sock, TT_OPT_QUICKACK, 1) != 0)
+        ttcp_warn(s, TTCP_WARN_QUICKACK);
+    else if (s->opts->no_delayed_ack)
+        s->rearm_quickack = !tt_quickack_sticky();
+    ttcp_capture_tcp_info(s, 0);
+}
+
+int ttcp_resolve_peer(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    int rc = tt_resolve(o->host, (uint16_t)o->port, o->family, o->udp, &s->peers);
+    return rc != 0 ? ttcp_fail(s, rc, "bad hostname") : 0;
+}
+
+/* Tries each address the host resolved to, in the resolver's order. */
+int ttcp_open_transmitter(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    const struct tt_addr_list *list = &s->peers;
+    int i, rc;
+
+    for (i = 0; i < list->count && !tt_interrupted(); i++) {
+        rc = tt_socket_open(list->addr[i].family, o->udp, &s->sock);
+        if (rc != 0) {
+            ttcp_fail(s, rc, "socket");
+            continue;
+        }
+        if (i == 0)
+            ttcp_emit(s, TTCP_EV_SOCKET);
+        rc = apply_socket_options(s, s->sock, i == 0);
+        if (rc == 0 && o->udp) {
+            s->dest = list->addr[i]; /* 1.12 sends with sendto(), unconnected */
+            return 0;
+        }
+        if (rc == 0) {
+            rc = tt_connect(s->sock, &list->addr[i]);
+            if (rc == 0) {
+                tune_connection(s);
+                ttcp_emit(s, TTCP_EV_CONNECT);
+                return 0;
+            }
+            ttcp_fail(s, rc, "connect");
+        }
+        tt_close(s->sock);
+        s->sock = TT_NO_SOCKET;
+    }
+    if (tt_interrupted())
+        return ttcp_fail(s, TT_E_INTR, "connect");
+    return s->res->failure.code;
+}
+
+/* Waits for one connection, looking at the interrupt flag between polls. */
+int ttcp_accept_one(struct ttcp_session *s)
+{
+    int rc;
+
+    for (;;) {
+        if (tt_interrupted())
+            return ttcp_fail(s, TT_E_INTR, "accept");
+        rc = tt_wait_readable(s->listener, ACCEPT_POLL_MS);
+        if (rc > 0)
+            break;
+        if (rc < 0 && rc != TT_E_INTR)
+            return ttcp_fail(s, rc, "accept");
+    }
+    rc = tt_accept(s->listener, &s->sock, &s->res->peer);
+    if (rc != 0)
+        return ttcp_fail(s, rc, "accept");
+    s->res->peer_valid = 1;
+    tune_connection(s);
+    ttcp_emit(s, TTCP_EV_ACCEPT);
+    return 0;
+}
+
+/* The receiver's socket: dual-stack unless -4/-6 says otherwise, falling
+ * back to IPv4 where the system has no IPv6. */
+static int open_bound(struct ttcp_session *s, tt_socket *out)
+{
+    const struct ttcp_options *o = s->opts;
+    struct tt_addr any;
+    int family = o->family, rc;
+
+    rc = tt_socket_open(family, o->udp, out);
+    if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY) {
+        family = TT_FAMILY_V4;
+        rc = tt_socket_open(family, o->udp, out);
+    }
+    if (rc != 0)
+        return ttcp_fail(s, rc, "socket");
+    ttcp_emit(s, TTCP_EV_SOCKET);
+    if (!o->udp)
+        tt_setopt(*out, TT_OPT_REUSEADDR, 1); /* rerun at once on the same port */
+    tt_addr_any(family, (uint16_t)o->port, &any);
+    rc = tt_bind(*out, &any);
+    if (rc != 0)
+        return ttcp_fail(s, rc, "bind");
+    return apply_socket_options(s, *out, 1);
+}
+
+int ttcp_open_receiver(struct ttcp_session *s)
+{
+    int rc;
+
+    if (s->opts->udp)
+        return open_bound(s, &s->sock);
+    rc = open_bound(s, &s->listener);
+    if (rc != 0)
+        return rc;
+    rc = tt_listen(s->listener);
+    return rc != 0 ? ttcp_fail(s, rc, "listen") : 0;
+}
+
+int ttcp_system_rcvwnd(void)
+{
+    tt_socket sock;
+    int value = 0;
+    if (tt_socket_open(TT_FAMILY_V4, 0, &sock) != 0)
+        return 0;
+    if (tt_getopt(sock, TT_OPT_RCVBUF, &value) != 0)
+        value = 0;
+    tt_close(sock);
+    return value;
+}

@@ -1,0 +1,108 @@
+/* The TCP receiver: read to EOF, discarding (-s) or copying to stdout;
+ * with --half-close, then send -n buffers back before closing. */
+#include "measure/pattern.h"
+#include "engine/phases.h"
+
+/* One 1.12 read: a single recv, or with -B (mread) recvs until a full
+ * buffer or EOF. Each recv is one I/O call. Returns bytes, 0 at EOF, or a
+ * negative code. */
+static int64_t read_block(struct ttcp_session *s)
+{
+    size_t want = s->buf.len, got = 0;
+    for (;;) {
+        int64_t n = s->discard ? tt_recv_discard(s->sock, s->buf.data + got, want - got)
+                               : tt_recv(s->sock, s->buf.data + got, want - got);
+        if (n == TT_E_UNSUPPORTED && s->discard) {
+            s->discard = 0;
+            ttcp_warn(s, TTCP_WARN_DISCARD);
+            continue;
+        }
+        if (n == TT_E_INTR && !tt_interrupted())
+            continue; /* a signal that is not Ctrl+C */
+        if (n < 0)
+            return got > 0 ? (int64_t)got : n;
+        s->res->calls++;
+        ttcp_after_read(s);
+        got += (size_t)n;
+        if (n == 0 || !s->opts->fullblocks || got == want)
+            return (int64_t)got;
+    }
+}
+
+/* -T: look at every byte, as 1.12 does to show cache effects. */
+static uint64_t touch(const unsigned char *p, int64_t n)
+{
+    uint64_t sum = 0;
+    int64_t i;
+    for (i = 0; i < n; i++)
+        sum += p[i];
+    return sum;
+}
+
+/* IOS's tcp half close, receiving side: the transmitter's FIN came, the
+ * connection still carries data the other way. */
+static int send_back(struct ttcp_session *s)
+{
+    size_t len = (size_t)ttcp_options_back_buflen(s->opts);
+    int64_t start = tt_now_ns();
+    uint64_t i;
+    int rc = 0;
+
+    s->res->back_done = 1;
+    ttcp_pattern_fill(s->buf.data, len);
+    for (i = 0; i < s->opts->nbuf && rc == 0 && !tt_interrupted(); i++)
+        rc = ttcp_send_all(s, s->buf.data, len, &s->res->back_bytes, NULL);
+    s->res->back_ns = tt_now_ns() - start;
+    if (rc == TT_E_PIPE || rc == TT_E_CONNRESET) {
+        /* a classic transmitter closes both ways: nothing can go back */
+        s->res->failure.code = 0;
+        ttcp_warn(s, TTCP_WARN_HALF_CLOSE_REFUSED);
+        return 0;
+    }
+    return rc == TT_E_INTR ? 0 : rc;
+}
+
+int ttcp_tcp_receive(struct ttcp_session *s)
+{
+    struct ttcp_result *r = s->res;
+    int rc = 0;
+
+    s->discard = s->opts->discard;
+    ttcp_timer_start(s);
+    /* the classic pattern's buffer length is learnt from the stream */
+    ttcp_verify_start(&r->verify, TTCP_PAYLOAD_AUTO, 0, s->opts->seed);
+    r->verify_done = s->opts->verify;
+    while (!tt_interrupted()) {
+        int64_t n = read_block(s);
+        if (n == 0)
+            break;
+        if (n < 0) {
+            if (n != TT_E_INTR)
+                rc = ttcp_fail(s, (int)n, "IO");
+            break;
+        }
+        r->bytes += (uint64_t)n;
+        if (s->opts->touch)
+            r->touch_sum += touch(s->buf.data, n);
+        if (s->opts->verify)
+            ttcp_verify_bytes(&r->verify, s->buf.data, (size_t)n);
+        if (s->clocked)
+            ttcp_tick(s);
+        if (!s->opts->sinkmode) {
+            int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
+            if (w < 0) {
+                rc = ttcp_fail(s, (int)w, "write");
+                break;
+            }
+        }
+    }
+    ttcp_timer_stop(s);
+    r->interrupted = tt_interrupted() != 0;
+    if (rc == 0 && !r->interrupted && s->opts->half_close)
+        rc = send_back(s);
+    ttcp_capture_tcp_info(s, 1);
+    /* Close at once: the transmitter's figure ends when it sees our close. */
+    tt_close(s->sock);
+    s->sock = TT_NO_SOCKET;
+    return rc;
+}

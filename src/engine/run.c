@@ -1,0 +1,138 @@
+/* Orchestrates one test: the session set up, the phases in turn, the
+ * session torn down. */
+#include "engine/run.h"
+
+#include <string.h>
+
+#include "engine/phases.h"
+#include "measure/pattern.h"
+
+#define FAILED_ACCEPT_PAUSE_NS 200000000ll
+
+static int data_phase(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    if (o->udp)
+        return o->transmit ? ttcp_udp_transmit(s) : ttcp_udp_receive(s);
+    return o->transmit ? ttcp_tcp_transmit(s) : ttcp_tcp_receive(s);
+}
+
+/* What the transmitter sends in sink mode: the classic pattern and zeros
+ * once; the random pattern is made buffer by buffer from its seed. */
+static void prepare_payload(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    if (o->pattern == TTCP_PAYLOAD_ZEROS)
+        memset(s->buf.data, 0, s->buf.len);
+    else
+        ttcp_pattern_fill(s->buf.data, s->buf.len);
+    if (o->pattern == TTCP_PAYLOAD_RANDOM) {
+        /* any seed will do unless the user wants to repeat a run */
+        s->res->seed = o->seed_given ? o->seed : (uint64_t)tt_now_ns() * 0x9E3779B97F4A7C15ull;
+        s->res->seed_used = 1;
+        ttcp_prng_seed(&s->prng, s->res->seed);
+    }
+}
+
+/* UDP in sink mode moves datagrams in batches: a slot per datagram, each
+ * starting as a copy of the payload (-c goes one at a time). */
+static void make_batch(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    int i;
+    if (!o->udp || !o->sinkmode || o->continuous)
+        return;
+    s->batch_stride = (s->buf.len + 63) / 64 * 64;
+    s->batch_slots = TT_BATCH_MAX;
+    s->batch_len = s->batch_stride * (size_t)s->batch_slots;
+    s->batch = tt_page_alloc(s->batch_len);
+    if (s->batch == NULL)
+        return; /* one at a time, then */
+    for (i = 0; i < s->batch_slots; i++)
+        memcpy(s->batch + (size_t)i * s->batch_stride, s->buf.data, s->buf.len);
+}
+
+/* A fresh result for the next test of a -c receiver. */
+static void next_result(struct ttcp_session *s)
+{
+    struct ttcp_result *r = s->res;
+    uintptr_t address = r->buffer_address;
+    int number = r->test_number;
+    ttcp_result_release(r);
+    memset(r, 0, sizeof *r);
+    r->buffer_address = address;
+    r->test_number = number;
+}
+
+/* One test, or with -c on a receiver, one test after another until Ctrl+C;
+ * Ctrl+C between tests ends a continuous receiver cleanly. */
+static int run_tests(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    int again = o->continuous && !o->transmit;
+    int rc;
+
+    for (;;) {
+        s->res->test_number++;
+        rc = (!o->transmit && !o->udp) ? ttcp_accept_one(s) : 0;
+        if (rc == 0)
+            rc = data_phase(s);
+        if (s->res->started)
+            ttcp_emit(s, TTCP_EV_FIGURES);
+        if (again && rc == TT_E_INTR && !s->res->started)
+            return 0;
+        if (!again || tt_interrupted())
+            return rc;
+        if (rc != 0)
+            ttcp_emit(s, TTCP_EV_FAILED);
+        if (rc != 0 && !s->res->started)
+            tt_sleep_ns(FAILED_ACCEPT_PAUSE_NS); /* no tight loop when accept keeps failing */
+        next_result(s);
+    }
+}
+
+int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
+             struct ttcp_result *res)
+{
+    struct ttcp_session s;
+    size_t len = (size_t)opts->buflen, back = (size_t)ttcp_options_back_buflen(opts);
+    int rc;
+
+    memset(res, 0, sizeof *res);
+    memset(&s, 0, sizeof s);
+    s.opts = opts;
+    s.obs = obs;
+    s.res = res;
+    s.listener = TT_NO_SOCKET;
+    s.sock = TT_NO_SOCKET;
+
+    /* One buffer serves both directions of a half close. */
+    rc = ttcp_buffer_alloc(&s.buf, back > len ? back : len, (size_t)opts->bufalign,
+                           (size_t)opts->bufoffset);
+    if (rc != 0)
+        return ttcp_fail(&s, rc, "malloc");
+    s.buf.len = len;
+    res->buffer_address = (uintptr_t)s.buf.data;
+    if (opts->transmit && opts->sinkmode)
+        prepare_payload(&s);
+
+    /* 1.12's order: resolve and allocate, print the header, then connect. */
+    rc = opts->transmit ? ttcp_resolve_peer(&s) : 0;
+    if (rc == 0) {
+        ttcp_emit(&s, TTCP_EV_READY);
+        rc = opts->transmit ? ttcp_open_transmitter(&s) : ttcp_open_receiver(&s);
+    }
+    if (rc == 0)
+        make_batch(&s);
+    if (rc == 0)
+        rc = run_tests(&s);
+
+    if (s.batch != NULL)
+        tt_page_free(s.batch, s.batch_len);
+    if (s.sock != TT_NO_SOCKET)
+        tt_close(s.sock);
+    if (s.listener != TT_NO_SOCKET)
+        tt_close(s.listener);
+    ttcp_buffer_free(&s.buf);
+    return rc;
+}

@@ -1,0 +1,16 @@
+/* One complete test: set up, measure, tear down. Prints nothing. */
+#ifndef TTCP_RUN_H
+#define TTCP_RUN_H
+
+#include "config/options.h"
+#include "measure/result.h"
+
+/* Returns 0, or the TT_E_* code also recorded in res->failure. */
+int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
+             struct ttcp_result *res);
+
+/* The receive window a new TCP socket gets from the OS (bytes), for the
+ * dialog's rcvwndsize bracket; 0 when it cannot be told. */
+int ttcp_system_rcvwnd(void);
+
+#endif

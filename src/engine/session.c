@@ -1,0 +1,163 @@
+/* The helpers every phase shares: events and failures, the timed phase,
+ * the clock-driven parts of the loops (interval reports -i, a duration
+ * --time, pacing -R; the clock is read in the loops only when one of them
+ * asks for it), sending a whole buffer, and the TCP statistics. */
+#include "engine/session.h"
+
+static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
+                   enum ttcp_warning w, const struct ttcp_interval *in)
+{
+    struct ttcp_event ev;
+    ev.kind = kind;
+    ev.warning = w;
+    ev.interval = in;
+    if (s->obs != NULL && s->obs->event != NULL)
+        s->obs->event(s->obs->ctx, &ev, s->res);
+}
+
+void ttcp_emit(const struct ttcp_session *s, enum ttcp_event_kind kind)
+{
+    notify(s, kind, TTCP_WARN_COUNT, NULL);
+}
+
+void ttcp_warn(struct ttcp_session *s, enum ttcp_warning w)
+{
+    uint32_t bit = 1u << w;
+    if (s->res->warnings & bit)
+        return;
+    s->res->warnings |= bit;
+    notify(s, TTCP_EV_WARNING, w, NULL);
+}
+
+int ttcp_fail(struct ttcp_session *s, int code, const char *op)
+{
+    s->res->failure.native = tt_last_error();
+    s->res->failure.code = code;
+    s->res->failure.op = op;
+    return code;
+}
+
+static void emit_intervals(struct ttcp_session *s, size_t closed)
+{
+    struct ttcp_intervals *iv = &s->res->intervals;
+    size_t i;
+    for (i = iv->count - closed; i < iv->count; i++) {
+        struct ttcp_interval *in = &iv->list[i];
+        if (!s->opts->udp && s->sock != TT_NO_SOCKET)
+            in->tcp_valid = tt_tcp_info(s->sock, &in->tcp) == 0;
+        notify(s, TTCP_EV_INTERVAL, TTCP_WARN_COUNT, in);
+    }
+}
+
+void ttcp_tick(struct ttcp_session *s)
+{
+    s->now_ns = tt_now_ns();
+    if (s->opts->interval_ns)
+        emit_intervals(s, ttcp_intervals_tick(&s->res->intervals, s->now_ns, s->res->bytes));
+}
+
+void ttcp_pace(struct ttcp_session *s, uint64_t len)
+{
+    int64_t wait = ttcp_pacer_wait(&s->pacer, len, tt_now_ns());
+    if (wait > ttcp_pacer_slack(&s->pacer))
+        tt_sleep_ns(wait);
+}
+
+int ttcp_pace_more(struct ttcp_session *s, uint64_t len)
+{
+    if (ttcp_pacer_ahead(&s->pacer, tt_now_ns()) > ttcp_pacer_slack(&s->pacer))
+        return 0;
+    ttcp_pacer_wait(&s->pacer, len, tt_now_ns());
+    return 1;
+}
+
+void ttcp_pace_finish(struct ttcp_session *s)
+{
+    int64_t wait;
+    if (!s->opts->pace_bps || tt_interrupted())
+        return;
+    wait = ttcp_pacer_wait(&s->pacer, 0, tt_now_ns());
+    if (wait > 0)
+        tt_sleep_ns(wait);
+}
+
+int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent)
+{
+    const struct ttcp_options *o = s->opts;
+    if (tt_interrupted())
+        return 0;
+    if (o->continuous)
+        return 1;
+    return o->duration_ns ? s->now_ns < s->end_ns : sent < o->nbuf;
+}
+
+void ttcp_timer_start(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    s->res->started = 1;
+    tt_cpu_times(&s->res->cpu_start);
+    s->start_ns = tt_now_ns();
+    s->now_ns = s->start_ns;
+    s->clocked = o->interval_ns || o->duration_ns || o->pace_bps;
+    if (o->interval_ns)
+        ttcp_intervals_start(&s->res->intervals, o->interval_ns, s->start_ns);
+    if (o->duration_ns)
+        s->end_ns = s->start_ns + o->duration_ns;
+    if (o->pace_bps)
+        ttcp_pacer_start(&s->pacer, o->pace_bps, o->pace_burst, o->buflen, s->start_ns);
+}
+
+void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns)
+{
+    s->res->real_ns = end_ns - s->start_ns;
+    tt_cpu_times(&s->res->cpu_end);
+    s->res->cpu_real_ns = tt_now_ns() - s->start_ns;
+    if (s->opts->interval_ns)
+        emit_intervals(s, ttcp_intervals_finish(&s->res->intervals, end_ns, s->res->bytes));
+}
+
+void ttcp_timer_stop(struct ttcp_session *s)
+{
+    ttcp_timer_stop_at(s, tt_now_ns());
+}
+
+int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
+                  uint64_t *bytes, uint64_t *calls)
+{
+    while (len > 0) {
+        int64_t n = tt_send(s->sock, p, len);
+        if (n < 0) {
+            if (n == TT_E_INTR && !tt_interrupted())
+                continue;
+            if (n == TT_E_INTR)
+                return (int)n;
+            return ttcp_fail(s, (int)n, "IO");
+        }
+        if (calls != NULL)
+            (*calls)++;
+        *bytes += (uint64_t)n;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
+{
+    const struct ttcp_options *o = s->opts;
+    struct ttcp_result *r = s->res;
+    if (o->udp || s->sock == TT_NO_SOCKET)
+        return;
+    if (at_end && (o->tcp_info || ttcp_options_extended(o))) {
+        r->tcp_end_asked = 1;
+        r->tcp_end_valid = tt_tcp_info(s->sock, &r->tcp_end) == 0;
+    }
+    if (!at_end && (o->verbose || o->dialog || o->tcp_info))
+        r->tcp_connect_valid = tt_tcp_info(s->sock, &r->tcp_connect) == 0;
+}
+
+void ttcp_after_read(struct ttcp_session *s)
+{
+    if (s->rearm_quickack)
+        tt_setopt(s->sock, TT_OPT_QUICKACK, 1);
+}

@@ -1,0 +1,81 @@
+/* The state of one test, owned by ttcp_run() and passed to each phase, and
+ * the helpers every phase shares (session.c): events, failure, the timed
+ * phase, the clock-driven parts of the loops, sending, TCP statistics.
+ * session.c calls only downward (measure/, the platform), never a phase. */
+#ifndef TTCP_SESSION_H
+#define TTCP_SESSION_H
+
+#include "engine/buffer.h"
+#include "config/options.h"
+#include "measure/pace.h"
+#include "measure/result.h"
+#include "ttcp/platform.h"
+
+struct ttcp_session {
+    const struct ttcp_options *opts;
+    const struct ttcp_observer *obs;
+    struct ttcp_result *res;
+    struct ttcp_buffer buf;
+    tt_socket listener;  /* TCP receiver's listening socket */
+    tt_socket sock;      /* the data socket */
+    struct tt_addr_list peers; /* what the transmitter's host resolved to */
+    struct tt_addr dest; /* UDP transmitter's destination */
+    int64_t start_ns;    /* when the timed phase began */
+    int64_t quiet_until_ns; /* -c UDP: trailing markers of the last test until then */
+    struct tt_addr last_sender; /* -c UDP: whose they are */
+    /* the clock-driven parts of the loops (-i, --time, -R) */
+    int clocked;         /* read the clock after each buffer */
+    int64_t now_ns;      /* the last read */
+    int64_t end_ns;      /* --time: when to stop sending */
+    struct ttcp_pacer pacer;
+    struct ttcp_prng prng; /* --pattern random */
+    uint64_t udp_seq;
+    /* UDP in sink mode: room for a batch of datagrams, one slot each */
+    unsigned char *batch;
+    size_t batch_stride, batch_len;
+    int batch_slots;
+    int discard;         /* --discard, while the OS allows it */
+    int rearm_quickack;  /* --no-delayed-ack where the OS forgets it after a read */
+};
+
+/* Announces a step (socket, connect, ...) to the observer. */
+void ttcp_emit(const struct ttcp_session *s, enum ttcp_event_kind kind);
+/* Records a warning in the result and announces it, once per test. */
+void ttcp_warn(struct ttcp_session *s, enum ttcp_warning w);
+/* Records a failure with the native error of the call that just failed;
+ * returns code so callers can `return ttcp_fail(...)`. */
+int ttcp_fail(struct ttcp_session *s, int code, const char *op);
+
+/* The timed phase: 1.12's prep_timer() and read_timer(). */
+void ttcp_timer_start(struct ttcp_session *s);
+void ttcp_timer_stop(struct ttcp_session *s);
+/* Stops the timer at an earlier moment (the last datagram before an idle
+ * timeout), so the figures cover only the time data was moving. */
+void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
+
+/* After each buffer when s->clocked: reads the clock, closes intervals. */
+void ttcp_tick(struct ttcp_session *s);
+/* -R: sleeps until a buffer of len bytes may leave (a little early is
+ * fine: within the burst, at most 1 ms). */
+void ttcp_pace(struct ttcp_session *s, uint64_t len);
+/* -R: 1, and the buffer accounted, when one more may leave now too. */
+int ttcp_pace_more(struct ttcp_session *s, uint64_t len);
+/* -R: the last buffer takes its share of time too: waits until the next
+ * would have been due, so the figure is the paced rate, not one buffer more. */
+void ttcp_pace_finish(struct ttcp_session *s);
+/* Sending goes on: not interrupted, and -n buffers, --time or -c say so. */
+int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent);
+
+/* Reads the connection's TCP statistics into the result: at connect for the
+ * IOS-style connect line (-v, -I), at the end for --tcp-info. */
+void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end);
+/* After each read of a TCP stream: --no-delayed-ack again, where the OS
+ * forgets it (Linux's TCP_QUICKACK); nothing where it keeps it. */
+void ttcp_after_read(struct ttcp_session *s);
+
+/* Sends all of len bytes, adding to *bytes and (when not NULL) one I/O call
+ * per send to *calls, as 1.12's numCalls does. */
+int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
+                  uint64_t *bytes, uint64_t *calls);
+
+#endif

@@ -1,0 +1,153 @@
+/* The TCP transmitter: nbuf pattern buffers (or stdin) to the network, then
+ * a half close and a bounded wait for the receiver's close, so the figure
+ * covers delivery and not just the last write (design.md §4). What the
+ * receiver sends back meanwhile (IOS's half close) is counted. */
+#include <string.h>
+
+#include "engine/phases.h"
+
+#define CLOSE_POLL_MS 200
+
+/* --pattern random: the stream is the preamble (magic and seed), then the
+ * seeded generator's bytes, made afresh for every buffer; a buffer shorter
+ * than the preamble carries part of it. */
+static void next_random_buffer(struct ttcp_session *s, uint64_t *preamble_sent)
+{
+    unsigned char head[TTCP_RANDOM_PREAMBLE];
+    size_t skip = 0;
+    if (*preamble_sent < sizeof head) {
+        ttcp_random_preamble(head, s->res->seed);
+        skip = sizeof head - (size_t)*preamble_sent;
+        if (skip > s->buf.len)
+            skip = s->buf.len;
+        memcpy(s->buf.data, head + *preamble_sent, skip);
+        *preamble_sent += skip;
+    }
+    ttcp_prng_fill(&s->prng, s->buf.data + skip, s->buf.len - skip);
+}
+
+/* -n buffers, --time seconds, or with -c until Ctrl+C or until the receiver
+ * goes away. */
+static int send_pattern(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    uint64_t i, preamble_sent = 0;
+    for (i = 0; ttcp_keep_sending(s, i); i++) {
+        int rc;
+        if (o->pace_bps)
+            ttcp_pace(s, s->buf.len);
+        if (o->pattern == TTCP_PAYLOAD_RANDOM)
+            next_random_buffer(s, &preamble_sent);
+        rc = ttcp_send_all(s, s->buf.data, s->buf.len, &s->res->bytes, &s->res->calls);
+        if (rc != 0)
+            return rc;
+        if (s->clocked)
+            ttcp_tick(s);
+    }
+    return 0;
+}
+
+static int send_stdin(struct ttcp_session *s)
+{
+    while (!tt_interrupted()) {
+        int64_t n = tt_stdin_read(s->buf.data, s->buf.len);
+        int rc;
+        if (n == 0)
+            return 0;
+        if (n == TT_E_INTR)
+            continue;
+        if (n < 0)
+            return ttcp_fail(s, (int)n, "read");
+        if (s->opts->pace_bps)
+            ttcp_pace(s, (uint64_t)n);
+        rc = ttcp_send_all(s, s->buf.data, (size_t)n, &s->res->bytes, &s->res->calls);
+        if (rc != 0)
+            return rc;
+        if (s->clocked)
+            ttcp_tick(s);
+    }
+    return 0;
+}
+
+/* Reads one piece the receiver sent back; returns 0 when the wait is over
+ * (EOF, a reset), 1 to go on. */
+static int take_back(struct ttcp_session *s, int64_t *first_back_ns)
+{
+    size_t len = (size_t)ttcp_options_back_buflen(s->opts);
+    int64_t n = tt_recv(s->sock, s->buf.data, len);
+    if (n == TT_E_INTR)
+        return 1;
+    if (n < 0)
+        ttcp_warn(s, TTCP_WARN_RESET_AT_END);
+    if (n <= 0)
+        return 0;
+    ttcp_after_read(s);
+    s->res->back_done = 1;
+    if (*first_back_ns == 0)
+        *first_back_ns = tt_now_ns();
+    s->res->back_bytes += (uint64_t)n;
+    return 1;
+}
+
+/* After our FIN, waits until the receiver closes. Bounded: gives up when
+ * nothing has moved (bytes in flight, bytes back) for the idle timeout.
+ * Returns when the forward figure ends: at the first byte back (the
+ * receiver had everything), at the close, or at the last progress. */
+static int64_t wait_for_receiver_close(struct ttcp_session *s)
+{
+    int64_t idle_since = tt_now_ns(), unacked = tt_unacked_bytes(s->sock);
+    int64_t first_back = 0, end = 0;
+
+    while (!tt_interrupted() && end == 0) {
+        int rc = tt_wait_readable(s->sock, CLOSE_POLL_MS);
+        uint64_t before = s->res->back_bytes;
+        if (rc > 0 && !take_back(s, &first_back))
+            end = tt_now_ns();
+        else if (rc < 0 && rc != TT_E_INTR)
+            end = tt_now_ns();
+        else if (s->res->back_bytes != before || tt_unacked_bytes(s->sock) != unacked) {
+            unacked = tt_unacked_bytes(s->sock);
+            idle_since = tt_now_ns();
+        } else if (tt_now_ns() - idle_since >= s->opts->idle_timeout_ns) {
+            s->res->idle_timeout = 1;
+            ttcp_warn(s, TTCP_WARN_NO_CLOSE);
+            end = idle_since;
+        }
+    }
+    if (end == 0)
+        end = tt_now_ns();
+    if (first_back != 0)
+        s->res->back_ns = end - first_back;
+    return first_back != 0 ? first_back : end;
+}
+
+/* With -c, the receiver going away is how a continuous test ends. */
+static int peer_left(const struct ttcp_session *s, int rc)
+{
+    return s->opts->continuous && (rc == TT_E_PIPE || rc == TT_E_CONNRESET);
+}
+
+int ttcp_tcp_transmit(struct ttcp_session *s)
+{
+    int rc;
+
+    ttcp_timer_start(s);
+    rc = s->opts->sinkmode ? send_pattern(s) : send_stdin(s);
+    if (rc == 0)
+        ttcp_pace_finish(s);
+    if (peer_left(s, rc)) {
+        s->res->failure.code = 0;
+        rc = 0;
+        ttcp_timer_stop(s);
+    } else if (rc == 0 && !tt_interrupted() && tt_shutdown_send(s->sock) == 0) {
+        s->res->back_done = s->opts->half_close; /* reading back is the half close */
+        ttcp_timer_stop_at(s, wait_for_receiver_close(s));
+    } else {
+        ttcp_timer_stop(s);
+        if (rc == 0 && !tt_interrupted()) /* shutdown failed: reset before our FIN */
+            ttcp_warn(s, TTCP_WARN_RESET_BEFORE_FIN);
+    }
+    s->res->interrupted = tt_interrupted() != 0;
+    ttcp_capture_tcp_info(s, 1);
+    return rc == TT_E_INTR ? 0 : rc;
+}

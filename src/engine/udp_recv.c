@@ -1,0 +1,177 @@
+/* The UDP receiver: the marker state machine over what arrives, in batches
+ * where the OS allows; an idle timeout once a test has begun, so a lost end
+ * marker never hangs it; ttcp's header, when present, for loss, order,
+ * jitter and the payload check. */
+#include <string.h>
+
+#include "engine/phases.h"
+#include "engine/udp.h"
+#include "measure/pattern.h"
+
+#define RECV_POLL_MS 250               /* how often the receiver looks at Ctrl+C */
+#define TRAILING_QUIET_NS 2000000000ll /* -c: how long the last sender's markers are trailing */
+
+/* Ends a test that went quiet: the figures cover the time up to the last
+ * datagram, and a warning says why the end marker was not needed. */
+static void end_by_idle_timeout(struct ttcp_session *s, int64_t last_ns)
+{
+    s->res->idle_timeout = 1;
+    ttcp_warn(s, TTCP_WARN_END_MARKER_LOST);
+    ttcp_timer_stop_at(s, last_ns);
+}
+
+/* --verify on a datagram without ttcp's header (a classic sender, or
+ * --no-udp-stats): its first byte tells the classic pattern or zeros;
+ * anything else is counted as unchecked, never as a pass. */
+static void check_plain(struct ttcp_session *s, const struct tt_datagram *d, size_t n)
+{
+    struct ttcp_verifier *v = &s->res->verify;
+    enum ttcp_payload kind = d->buf[0] == 0 ? TTCP_PAYLOAD_ZEROS : TTCP_PAYLOAD_CLASSIC;
+    uint64_t bad;
+    if (d->buf[0] != 0 && d->buf[0] != ttcp_pattern_byte(0)) {
+        v->unchecked += n;
+        return;
+    }
+    bad = ttcp_payload_check(kind, 0, 0, d->buf, n);
+    v->kind = (int)kind;
+    if (bad != 0 && v->corrupted == 0)
+        v->first_bad = v->offset;
+    v->corrupted += bad;
+    v->offset += n;
+}
+
+/* What a datagram with ttcp's header tells: its place in the sequence,
+ * its transit time, and (--verify) whether its bytes arrived intact. */
+static void read_header(struct ttcp_session *s, const struct tt_datagram *d, size_t n)
+{
+    struct ttcp_udp_header h;
+    struct ttcp_result *r = s->res;
+    if (!ttcp_udp_header_read(d->buf, n, &h)) {
+        if (s->opts->verify)
+            check_plain(s, d, n);
+        return;
+    }
+    r->udp_stats_valid = 1;
+    ttcp_udp_stats_add(&r->udp, h.seq, h.sent_ns, d->arrived_ns);
+    if (s->opts->verify && h.pattern <= TTCP_PAYLOAD_ZEROS) {
+        uint64_t bad = ttcp_payload_check((enum ttcp_payload)h.pattern, h.seed, TTCP_UDP_HEADER,
+                                          d->buf + TTCP_UDP_HEADER, n - TTCP_UDP_HEADER);
+        r->verify.kind = h.pattern;
+        if (bad != 0 && r->verify.corrupted == 0)
+            r->verify.first_bad = r->verify.offset;
+        r->verify.corrupted += bad;
+        r->verify.offset += n - TTCP_UDP_HEADER;
+    }
+}
+
+/* Counts (and in non-sink mode writes out) one data datagram. */
+static int take_data(struct ttcp_session *s, const struct tt_datagram *d)
+{
+    size_t n = d->len;
+    if (n > s->buf.len) { /* the platform reports a longer datagram */
+        ttcp_warn(s, TTCP_WARN_TRUNCATED);
+        n = s->buf.len;
+    }
+    s->res->bytes += n;
+    if (s->opts->sinkmode) {
+        read_header(s, d, n);
+        return 0;
+    }
+    if (tt_stdout_write(d->buf, n) < 0)
+        return ttcp_fail(s, TT_E_IO, "write");
+    return 0;
+}
+
+struct rx {
+    enum ttcp_udp_state state;
+    int64_t last_ns; /* monotonic: the last data (idle timeout, the figures' end) */
+};
+
+static int same_sender(const struct tt_addr *a, const struct tt_addr *b)
+{
+    return a->len != 0 && a->len == b->len && memcmp(a->storage.bytes, b->storage.bytes, a->len) == 0;
+}
+
+/* -c: the end markers the last test's sender repeats after its end (from
+ * its address and port, soon after); a marker from anyone else starts the
+ * next test, however soon. */
+static int trailing_marker(const struct ttcp_session *s, const struct rx *x,
+                           const struct tt_datagram *d, int64_t now)
+{
+    return d->len <= TTCP_UDP_MARKER_MAX && x->state == TTCP_UDP_WAITING &&
+           now < s->quiet_until_ns && same_sender(&d->from, &s->last_sender);
+}
+
+/* Feeds one datagram to the state machine. */
+static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *d, int64_t now)
+{
+    if (trailing_marker(s, x, d, now))
+        return 0;
+    if (x->state == TTCP_UDP_WAITING)
+        s->last_sender = d->from;
+    s->res->calls++;
+    switch (ttcp_udp_step(&x->state, d->len)) {
+    case TTCP_UDP_START:
+        ttcp_timer_start(s);
+        x->last_ns = s->start_ns;
+        return 0;
+    case TTCP_UDP_START_DATA:
+        ttcp_timer_start(s);
+        /* fall through */
+    case TTCP_UDP_DATA:
+        /* now was read before the batch; a timer started inside it is later */
+        x->last_ns = now > s->start_ns ? now : s->start_ns;
+        return take_data(s, d);
+    default:
+        return 0;
+    }
+}
+
+/* One batch (or one datagram); 1 to go on, 0 when the test ended by the
+ * idle timeout, negative on failure. */
+static int receive_some(struct ttcp_session *s, struct rx *x)
+{
+    struct tt_datagram d[TT_BATCH_MAX];
+    int count = s->batch ? s->batch_slots : 1, i, n, rc = 0;
+    int64_t now;
+
+    for (i = 0; i < count; i++)
+        d[i].buf = s->batch ? s->batch + (size_t)i * s->batch_stride : s->buf.data;
+    n = tt_recvfrom_batch(s->sock, d, count, s->buf.len);
+    now = tt_now_ns();
+    if (n == TT_E_AGAIN || n == TT_E_INTR) {
+        if (x->state == TTCP_UDP_RUNNING && now - x->last_ns >= s->opts->idle_timeout_ns) {
+            end_by_idle_timeout(s, x->last_ns);
+            return 0;
+        }
+        return 1;
+    }
+    if (n < 0)
+        return ttcp_fail(s, n, "IO");
+    for (i = 0; i < n && rc == 0 && x->state != TTCP_UDP_DONE; i++)
+        rc = take(s, x, &d[i], now);
+    if (rc == 0 && s->clocked && s->res->started)
+        ttcp_tick(s);
+    return rc < 0 ? rc : 1;
+}
+
+int ttcp_udp_receive(struct ttcp_session *s)
+{
+    struct rx x = {TTCP_UDP_WAITING, 0};
+    int rc = 1;
+
+    ttcp_verify_start(&s->res->verify, TTCP_PAYLOAD_AUTO, 0, 0);
+    s->res->verify_done = s->opts->verify;
+    tt_setopt(s->sock, TT_OPT_RCVTIMEO_MS, RECV_POLL_MS);
+    tt_setopt(s->sock, TT_OPT_TIMESTAMPS, 1); /* for jitter; without it, the clock at return */
+    while (rc > 0 && x.state != TTCP_UDP_DONE && !tt_interrupted())
+        rc = receive_some(s, &x);
+    if (rc == 0 && s->res->idle_timeout)
+        return 0;
+    s->res->interrupted = tt_interrupted() != 0;
+    if (!s->res->started)
+        return s->res->interrupted ? ttcp_fail(s, TT_E_INTR, "recvfrom") : (rc < 0 ? rc : 0);
+    ttcp_timer_stop(s);
+    s->quiet_until_ns = tt_now_ns() + TRAILING_QUIET_NS;
+    return rc < 0 ? rc : 0;
+}

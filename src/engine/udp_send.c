@@ -1,0 +1,207 @@
+/* The UDP transmitter: start marker, data, end marker, a short pause, four
+ * more end markers. In sink mode ttcp's header leads each data datagram
+ * (unless the user wants plain 1.12 datagrams), so a ttcp receiver can tell
+ * loss, order and jitter; without pacing, datagrams leave in batches of
+ * TT_BATCH_MAX per system call where the OS allows. */
+#include <string.h>
+
+#include "engine/phases.h"
+#include "engine/udp.h"
+
+#define ENOBUFS_BACKOFF_NS 18000000ll /* 1.12's select() back-off: 18 ms */
+#define TRAILING_PAUSE_NS 100000000ll /* lets a busy receiver drain first */
+
+/* Sends datagrams; ENOBUFS backs off and tries again, each try an I/O call
+ * as 1.12 counts it. Returns how many went, or a negative code. */
+static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int count)
+{
+    for (;;) {
+        int n = tt_sendto_batch(s->sock, d, count, &s->dest);
+        if (n > 0) {
+            s->res->calls += (uint64_t)n;
+            return n;
+        }
+        if (n == TT_E_NOBUFS) {
+            s->res->calls++;
+            tt_sleep_ns(ENOBUFS_BACKOFF_NS);
+        } else if (n == TT_E_INTR && tt_interrupted()) {
+            return TT_E_INTR;
+        } else if (n != TT_E_INTR) {
+            return ttcp_fail(s, n, "IO");
+        }
+    }
+}
+
+static int send_marker(struct ttcp_session *s)
+{
+    struct tt_datagram d;
+    int n;
+    memset(&d, 0, sizeof d);
+    d.buf = (unsigned char *)ttcp_udp_marker;
+    d.len = TTCP_UDP_MARKER_MAX;
+    n = send_some(s, &d, 1);
+    return n < 0 ? n : 0;
+}
+
+static int with_header(const struct ttcp_session *s)
+{
+    return s->opts->sinkmode && !s->opts->no_udp_stats && s->buf.len >= TTCP_UDP_HEADER;
+}
+
+/* The header, and for the random pattern the bytes after it, made from
+ * this datagram's own seed so each datagram can be checked alone. */
+static void stamp(struct ttcp_session *s, unsigned char *buf, uint64_t seq, int64_t now)
+{
+    struct ttcp_udp_header h;
+    h.pattern = (uint8_t)s->opts->pattern;
+    h.seq = seq;
+    h.seed = s->res->seed + seq;
+    h.sent_ns = now;
+    ttcp_udp_header_write(buf, &h);
+    if (s->opts->pattern == TTCP_PAYLOAD_RANDOM) {
+        struct ttcp_prng g;
+        ttcp_prng_seed(&g, h.seed);
+        ttcp_prng_fill(&g, buf + TTCP_UDP_HEADER, s->buf.len - TTCP_UDP_HEADER);
+    }
+}
+
+/* Makes datagram buf ready to go (header or fresh random bytes). */
+static void prepare(struct ttcp_session *s, unsigned char *buf, uint64_t seq, int64_t now)
+{
+    if (with_header(s))
+        stamp(s, buf, seq, now);
+    else if (s->opts->pattern == TTCP_PAYLOAD_RANDOM)
+        ttcp_prng_fill(&s->prng, buf, s->buf.len);
+}
+
+/* How many datagrams the next batch holds: what is left to send, at most a
+ * batch; paced, what is due now (after sleeping for the first). */
+static int batch_size(struct ttcp_session *s, uint64_t sent)
+{
+    uint64_t left = s->opts->duration_ns || s->opts->continuous ? TT_BATCH_MAX
+                                                                 : s->opts->nbuf - sent;
+    int most = left < (uint64_t)s->batch_slots ? (int)left : s->batch_slots, count = 1;
+    if (!s->opts->pace_bps)
+        return most;
+    ttcp_pace(s, s->buf.len);
+    while (count < most && ttcp_pace_more(s, s->buf.len))
+        count++;
+    return count;
+}
+
+/* Sink mode: a batch of datagrams per call. */
+static int send_batch(struct ttcp_session *s, uint64_t sent)
+{
+    struct tt_datagram d[TT_BATCH_MAX];
+    int count = batch_size(s, sent), i, n;
+    int64_t now = tt_now_ns();
+
+    for (i = 0; i < count; i++) {
+        d[i].buf = s->batch + (size_t)i * s->batch_stride;
+        d[i].len = s->buf.len;
+        prepare(s, d[i].buf, s->udp_seq + (uint64_t)i, now);
+    }
+    n = send_some(s, d, count);
+    if (n > 0) {
+        s->udp_seq += (uint64_t)n; /* the unsent ones are stamped again next time */
+        s->res->bytes += (uint64_t)n * s->buf.len;
+    }
+    return n;
+}
+
+/* Reads stdin until the buffer is full or EOF, so datagrams are full size. */
+static int64_t fill_from_stdin(struct ttcp_session *s)
+{
+    size_t got = 0;
+    while (got < s->buf.len) {
+        int64_t n = tt_stdin_read(s->buf.data + got, s->buf.len - got);
+        if (n == TT_E_INTR && !tt_interrupted())
+            continue;
+        if (n < 0)
+            return got > 0 ? (int64_t)got : n;
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (int64_t)got;
+}
+
+/* The next single datagram's length: the whole buffer in sink mode, else
+ * what stdin gave; 0 when there is nothing more to send. */
+static int64_t next_datagram(struct ttcp_session *s, uint64_t sent)
+{
+    int64_t n;
+    if (s->opts->sinkmode)
+        return ttcp_keep_sending(s, sent) ? (int64_t)s->buf.len : 0;
+    n = fill_from_stdin(s);
+    if (n < 0)
+        return ttcp_fail(s, (int)n, "read");
+    if (n > 0 && n <= TTCP_UDP_MARKER_MAX) {
+        s->res->unsent_tail = (uint64_t)n;
+        ttcp_warn(s, TTCP_WARN_INPUT_TAIL);
+        return 0;
+    }
+    return n;
+}
+
+/* One datagram at a time: from stdin, or where no batch could be had. */
+static int send_one(struct ttcp_session *s, uint64_t sent)
+{
+    struct tt_datagram d;
+    int64_t len = next_datagram(s, sent);
+    int n;
+    if (len <= 0)
+        return (int)len;
+    if (s->opts->pace_bps)
+        ttcp_pace(s, (uint64_t)len);
+    prepare(s, s->buf.data, s->udp_seq, tt_now_ns());
+    d.buf = s->buf.data;
+    d.len = (size_t)len;
+    n = send_some(s, &d, 1);
+    if (n > 0) {
+        s->udp_seq++;
+        s->res->bytes += (uint64_t)len;
+    }
+    return n;
+}
+
+static int send_data(struct ttcp_session *s)
+{
+    uint64_t sent = 0;
+    for (;;) {
+        int n;
+        if (s->batch != NULL)
+            n = ttcp_keep_sending(s, sent) ? send_batch(s, sent) : 0;
+        else
+            n = send_one(s, sent);
+        if (n <= 0)
+            return n;
+        sent += (uint64_t)n;
+        if (s->clocked)
+            ttcp_tick(s);
+        if (tt_interrupted())
+            return 0;
+    }
+}
+
+int ttcp_udp_transmit(struct ttcp_session *s)
+{
+    int rc, i;
+
+    ttcp_timer_start(s);
+    rc = send_marker(s);
+    if (rc == 0)
+        rc = send_data(s);
+    if (rc == 0)
+        ttcp_pace_finish(s);
+    if (rc == 0 || rc == TT_E_INTR)
+        rc = send_marker(s);
+    ttcp_timer_stop(s);
+    s->res->interrupted = tt_interrupted() != 0;
+    if (rc == 0 || rc == TT_E_INTR) {
+        tt_sleep_ns(TRAILING_PAUSE_NS);
+        for (i = 0; i < TTCP_UDP_TRAILING_MARKERS; i++)
+            send_marker(s);
+    }
+    return rc == TT_E_INTR ? 0 : rc;
+}

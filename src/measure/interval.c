@@ -1,0 +1,67 @@
+#include "measure/interval.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ttcp_intervals_start(struct ttcp_intervals *iv, int64_t period_ns, int64_t origin_ns)
+{
+    ttcp_intervals_free(iv);
+    iv->period_ns = period_ns;
+    iv->origin_ns = origin_ns;
+    iv->next_ns = origin_ns + period_ns;
+}
+
+static struct ttcp_interval *append(struct ttcp_intervals *iv)
+{
+    if (iv->count == iv->cap) {
+        size_t cap = iv->cap ? iv->cap * 2 : 64;
+        struct ttcp_interval *grown = realloc(iv->list, cap * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        iv->list = grown;
+        iv->cap = cap;
+    }
+    memset(&iv->list[iv->count], 0, sizeof iv->list[0]);
+    return &iv->list[iv->count++];
+}
+
+static size_t close_until(struct ttcp_intervals *iv, int64_t end_ns)
+{
+    uint64_t total = iv->last_total;
+    struct ttcp_interval *in = append(iv);
+    if (in == NULL)
+        return 0;
+    in->start_ns = iv->next_ns - iv->period_ns - iv->origin_ns;
+    in->end_ns = end_ns - iv->origin_ns;
+    in->bytes = total - iv->bytes_before;
+    iv->bytes_before = total;
+    return 1;
+}
+
+size_t ttcp_intervals_tick(struct ttcp_intervals *iv, int64_t now_ns, uint64_t total_bytes)
+{
+    size_t closed = 0;
+    while (iv->period_ns > 0 && now_ns >= iv->next_ns) {
+        if (close_until(iv, iv->next_ns) == 0)
+            break;
+        iv->next_ns += iv->period_ns;
+        closed++;
+    }
+    iv->last_total = total_bytes; /* counted at now_ns: the open interval's */
+    return closed;
+}
+
+size_t ttcp_intervals_finish(struct ttcp_intervals *iv, int64_t end_ns, uint64_t total_bytes)
+{
+    size_t closed = ttcp_intervals_tick(iv, end_ns, total_bytes);
+    int64_t last_start = iv->next_ns - iv->period_ns;
+    if (iv->period_ns > 0 && end_ns > last_start)
+        closed += close_until(iv, end_ns);
+    return closed;
+}
+
+void ttcp_intervals_free(struct ttcp_intervals *iv)
+{
+    free(iv->list);
+    memset(iv, 0, sizeof *iv);
+}

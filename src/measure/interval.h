@@ -1,0 +1,40 @@
+/* -i: interval reports. Boundaries lie on the monotonic clock at origin +
+ * k * period; bytes belong to the interval in which the clock read that
+ * counted them fell (at most one buffer off, never lost or counted twice).
+ * Intervals with nothing in them are reported as 0, and the last, partial
+ * one at the end. */
+#ifndef TTCP_INTERVAL_H
+#define TTCP_INTERVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ttcp/platform.h"
+
+struct ttcp_interval {
+    int64_t start_ns, end_ns; /* from the start of the timed phase */
+    uint64_t bytes;
+    int tcp_valid;
+    struct tt_tcp_info tcp;
+};
+
+struct ttcp_intervals {
+    int64_t period_ns;
+    int64_t origin_ns;     /* the timed phase's start, monotonic clock */
+    int64_t next_ns;       /* the next boundary, monotonic clock */
+    uint64_t bytes_before; /* total bytes at the last boundary */
+    uint64_t last_total;   /* total bytes at the last clock read */
+    struct ttcp_interval *list;
+    size_t count, cap;
+};
+
+void ttcp_intervals_start(struct ttcp_intervals *iv, int64_t period_ns, int64_t origin_ns);
+/* A clock read that counted total_bytes so far: closes every interval whose
+ * end it passed; returns how many were closed (0 when none, or when memory
+ * ran out). */
+size_t ttcp_intervals_tick(struct ttcp_intervals *iv, int64_t now_ns, uint64_t total_bytes);
+/* Closes the last, partial interval at end_ns (if it holds any time). */
+size_t ttcp_intervals_finish(struct ttcp_intervals *iv, int64_t end_ns, uint64_t total_bytes);
+void ttcp_intervals_free(struct ttcp_intervals *iv);
+
+#endif

@@ -1,0 +1,108 @@
+/* What one test measured, and what happened to it: facts (codes and
+ * numbers) filled by the engine and turned into words by report/. Time
+ * stays in integer nanoseconds until the report. */
+#ifndef TTCP_RESULT_H
+#define TTCP_RESULT_H
+
+#include <stdint.h>
+
+#include "measure/interval.h"
+#include "measure/payload.h"
+#include "ttcp/platform.h"
+#include "measure/udpstat.h"
+
+/* A failure: the portable code, the native number, and the operation in
+ * 1.12's words ("connect", "bind", "IO", ...). code 0 = no failure. */
+struct ttcp_failure {
+    int code;
+    int native;
+    const char *op;
+};
+
+/* Things that went differently from a plain test. The engine records them in
+ * the result (one bit each) and announces each once as it happens; the report
+ * layer has the words, so text and JSON list the same ones however the test
+ * ended. */
+enum ttcp_warning {
+    TTCP_WARN_SODEBUG,         /* -d: SO_DEBUG could not be set (ignored) */
+    TTCP_WARN_QUICKACK,        /* --no-delayed-ack: the OS cannot do it */
+    TTCP_WARN_DISCARD,         /* --discard: the OS cannot, data is copied */
+    TTCP_WARN_RESET_AT_END,    /* -t: the receiver reset after our FIN */
+    TTCP_WARN_RESET_BEFORE_FIN, /* -t: ... before our FIN: delivery not confirmed */
+    TTCP_WARN_NO_CLOSE,        /* -t: the receiver never closed (idle timeout) */
+    TTCP_WARN_HALF_CLOSE_REFUSED, /* -r: the transmitter closed both ways */
+    TTCP_WARN_END_MARKER_LOST, /* -r -u: ended by the idle timeout */
+    TTCP_WARN_TRUNCATED,       /* -r -u: datagrams longer than -l were cut */
+    TTCP_WARN_INPUT_TAIL,      /* -t -u: the last bytes of stdin, marker-sized */
+    TTCP_WARN_COUNT
+};
+
+struct ttcp_result {
+    int started;          /* the timed phase began: the figures mean something */
+    uint64_t bytes;       /* payload bytes moved (1.12's nbytes) */
+    uint64_t calls;       /* network I/O calls issued (1.12's numCalls) */
+    int64_t real_ns;      /* timed phase, monotonic clock */
+    struct tt_cpu cpu_start, cpu_end;
+    int64_t cpu_real_ns;  /* the wall time between the two CPU readings, for
+                           * the CPU share (the figure may end earlier) */
+    uintptr_t buffer_address;
+    int interrupted;      /* Ctrl+C ended the timed phase */
+    int idle_timeout;     /* no progress for --idle-timeout ended it */
+    uint32_t warnings;    /* 1u << enum ttcp_warning, for each that happened */
+    uint64_t unsent_tail; /* TTCP_WARN_INPUT_TAIL: the bytes left unsent */
+    uint64_t touch_sum;   /* -T: keeps the byte reads from being optimised out */
+    /* --half-close: the other direction, after the timed phase */
+    int back_done;        /* the back phase ran (or bytes came back) */
+    uint64_t back_bytes;
+    int64_t back_ns;
+    struct tt_addr peer;  /* the transmitter a TCP receiver accepted */
+    int peer_valid;
+    /* TCP statistics at connect and at the end, when the OS has them;
+     * tcp_end_asked: the end statistics were wanted (valid or not) */
+    int tcp_connect_valid, tcp_end_valid, tcp_end_asked;
+    struct tt_tcp_info tcp_connect, tcp_end;
+    int test_number;      /* -c: 1, 2, ... */
+    struct ttcp_intervals intervals; /* -i */
+    /* UDP between two ends of this tool: what the sequence header told */
+    int udp_stats_valid;
+    struct ttcp_udp_stats udp;
+    /* --verify */
+    int verify_done;
+    struct ttcp_verifier verify;
+    uint64_t seed;        /* the random pattern's seed, when it was used */
+    int seed_used;        /* the transmitter sent the random pattern */
+    struct ttcp_failure failure;
+};
+
+/* Frees what a result holds (the intervals); it can be filled again. */
+void ttcp_result_release(struct ttcp_result *res);
+
+/* Progress the core reports while it runs; cli/ turns them into text. */
+enum ttcp_event_kind {
+    TTCP_EV_READY,    /* set up (host resolved, buffer in place): the header's moment */
+    TTCP_EV_SOCKET,   /* "socket" */
+    TTCP_EV_SNDBUF,   /* "sndbuf" */
+    TTCP_EV_RCVBUF,   /* "rcvbuf" */
+    TTCP_EV_NODELAY,  /* "nodelay" */
+    TTCP_EV_CONNECT,  /* "connect" */
+    TTCP_EV_ACCEPT,   /* "accept from": res->peer */
+    TTCP_EV_WARNING,  /* ev->warning happened (also in res->warnings) */
+    TTCP_EV_INTERVAL, /* -i: ev->interval was closed */
+    TTCP_EV_FIGURES,  /* a test ended: its result is complete */
+    TTCP_EV_FAILED    /* -c: one test failed (res->failure), the next one follows */
+};
+
+struct ttcp_event {
+    enum ttcp_event_kind kind;
+    enum ttcp_warning warning;            /* TTCP_EV_WARNING */
+    const struct ttcp_interval *interval; /* TTCP_EV_INTERVAL */
+};
+
+/* Progress and results while the core runs; res is the test's result as
+ * it stands (connect details, figures), for the printer to format. */
+struct ttcp_observer {
+    void (*event)(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res);
+    void *ctx;
+};
+
+#endif

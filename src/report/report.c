@@ -1,0 +1,206 @@
+/* The classic output lines. Format strings follow 1.12 byte for byte
+ * (two spaces before tcp/udp, the 1024 in msec/call, %.2f everywhere). */
+#include "report/report.h"
+
+#include <stdio.h>
+
+#include "report/report_extra.h"
+#include "report/rusage.h"
+#include "base/text.h"
+
+
+size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    ttcp_text_add(&t, "ttcp%s: buflen=%llu, nbuf=%llu, align=%llu/%llu, port=%llu",
+        ttcp_options_side(o), (unsigned long long)o->buflen, (unsigned long long)o->nbuf,
+        (unsigned long long)o->bufalign, (unsigned long long)o->bufoffset,
+        (unsigned long long)o->port);
+    if (o->sockbufsize != 0)
+        ttcp_text_add(&t, ", sockbufsize=%llu", (unsigned long long)o->sockbufsize);
+    ttcp_text_add(&t, "  %s", o->udp ? "udp" : "tcp");
+    if (o->transmit)
+        ttcp_text_add(&t, "  -> %s", o->host);
+    ttcp_text_add(&t, "\n");
+    return t.used;
+}
+
+/* The words for each warning; numbers come from the result and options. */
+size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning w,
+                                const struct ttcp_result *res, char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    switch (w) {
+    case TTCP_WARN_SODEBUG:
+        ttcp_text_add(&t, "SO_DEBUG could not be set (ignored)");
+        break;
+    case TTCP_WARN_QUICKACK:
+        ttcp_text_add(&t, "delayed ACK cannot be turned off here (ignored)");
+        break;
+    case TTCP_WARN_DISCARD:
+        ttcp_text_add(&t, "--discard is not possible here: data is copied");
+        break;
+    case TTCP_WARN_RESET_AT_END:
+        ttcp_text_add(&t, "the receiver reset the connection at the end");
+        break;
+    case TTCP_WARN_RESET_BEFORE_FIN:
+        ttcp_text_add(&t, "the receiver reset the connection at the end; "
+                      "delivery of the last bytes is not confirmed");
+        break;
+    case TTCP_WARN_NO_CLOSE:
+        ttcp_text_add(&t, "the receiver did not close (idle timeout); "
+                      "figures end at the last progress");
+        break;
+    case TTCP_WARN_HALF_CLOSE_REFUSED:
+        ttcp_text_add(&t, "half close: the transmitter closed both ways, "
+                      "nothing more could be sent back");
+        break;
+    case TTCP_WARN_END_MARKER_LOST:
+        ttcp_text_add(&t, "no data for %.1f s (idle timeout), end marker lost; "
+                      "figures end at the last datagram", (double)o->idle_timeout_ns / 1e9);
+        break;
+    case TTCP_WARN_TRUNCATED:
+        ttcp_text_add(&t, "datagrams longer than -l were cut short; "
+                      "bytes counted are what -l let in");
+        break;
+    case TTCP_WARN_INPUT_TAIL:
+        ttcp_text_add(&t, "the last %llu bytes of input not sent: so short a datagram "
+                      "is an end marker", (unsigned long long)res->unsent_tail);
+        break;
+    case TTCP_WARN_COUNT:
+        break;
+    }
+    return t.used;
+}
+
+const char *ttcp_report_warning_code(enum ttcp_warning w)
+{
+    static const char *const codes[TTCP_WARN_COUNT] = {
+        [TTCP_WARN_SODEBUG] = "sodebug_ignored",
+        [TTCP_WARN_QUICKACK] = "delayed_ack_kept",
+        [TTCP_WARN_DISCARD] = "discard_unsupported",
+        [TTCP_WARN_RESET_AT_END] = "reset_at_end",
+        [TTCP_WARN_RESET_BEFORE_FIN] = "reset_before_fin",
+        [TTCP_WARN_NO_CLOSE] = "receiver_did_not_close",
+        [TTCP_WARN_HALF_CLOSE_REFUSED] = "half_close_refused",
+        [TTCP_WARN_END_MARKER_LOST] = "end_marker_lost",
+        [TTCP_WARN_TRUNCATED] = "truncated",
+        [TTCP_WARN_INPUT_TAIL] = "input_tail_unsent",
+    };
+    return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
+}
+
+size_t ttcp_report_event(const struct ttcp_options *o, const struct ttcp_event *ev,
+                         const struct ttcp_result *res, char *buf, size_t len)
+{
+    static const char *const words[] = {
+        [TTCP_EV_SOCKET] = "socket",   [TTCP_EV_SNDBUF] = "sndbuf",
+        [TTCP_EV_RCVBUF] = "rcvbuf",   [TTCP_EV_NODELAY] = "nodelay",
+        [TTCP_EV_CONNECT] = "connect", [TTCP_EV_ACCEPT] = "accept from",
+        [TTCP_EV_WARNING] = "warning:",
+    };
+    struct ttcp_text t = {buf, len, 0};
+    int ios_details = (ev->kind == TTCP_EV_CONNECT || ev->kind == TTCP_EV_ACCEPT) &&
+                      (o->verbose || o->dialog) && res->tcp_connect_valid;
+    char peer[80];
+
+    if ((size_t)ev->kind >= sizeof words / sizeof words[0] || words[ev->kind] == NULL)
+        return 0; /* not a progress line */
+    ttcp_text_add(&t, "ttcp%s: %s", ttcp_options_side(o), words[ev->kind]);
+    if (ev->kind == TTCP_EV_ACCEPT && res->peer_valid)
+        ttcp_text_add(&t, " %s", tt_addr_text(&res->peer, peer, sizeof peer));
+    if (ev->kind == TTCP_EV_WARNING) {
+        ttcp_text_add(&t, " ");
+        t.used += ttcp_report_warning_text(o, ev->warning, res, t.buf + t.used,
+                                           t.len - t.used);
+    }
+    if (ios_details)
+        ttcp_text_add(&t, " (mss %u, sndwnd %u, rcvwnd %u)", res->tcp_connect.mss,
+            res->tcp_connect.snd_wnd, res->tcp_connect.rcv_wnd);
+    ttcp_text_add(&t, "\n");
+    return t.used;
+}
+
+/* What moved the other way in a half close. */
+static void half_close_line(struct ttcp_text *t, const struct ttcp_options *o,
+                            const struct ttcp_result *r)
+{
+    double secs = r->back_ns > 0 ? (double)r->back_ns / 1e9 : 0.001;
+    char rate[64];
+    ttcp_text_add(t, "ttcp%s: half close: %llu bytes %s in %.2f real seconds = %s%s\n",
+        ttcp_options_side(o), (unsigned long long)r->back_bytes,
+        o->transmit ? "received back" : "sent back", secs,
+        ttcp_unit_format(o->unit, (double)r->back_bytes / secs, rate, sizeof rate),
+        ttcp_unit_per_sec(o->unit));
+}
+
+static void tcp_info_line(struct ttcp_text *t, const struct ttcp_options *o,
+                          const struct ttcp_result *r)
+{
+    const struct tt_tcp_info *i = &r->tcp_end;
+    if (!r->tcp_end_valid) {
+        ttcp_text_add(t, "ttcp%s: tcp info: not available on this system\n", ttcp_options_side(o));
+        return;
+    }
+    ttcp_text_add(t, "ttcp%s: tcp info: mss %u, sndwnd %u, rcvwnd %u, cwnd %u, srtt %.3f ms, "
+        "rttvar %.3f ms, retransmits %llu\n", ttcp_options_side(o), i->mss, i->snd_wnd,
+        i->rcv_wnd, i->cwnd, i->srtt_us / 1000.0, i->rttvar_us / 1000.0,
+        (unsigned long long)i->retransmits);
+}
+
+size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result *r,
+                         char *buf, size_t len)
+{
+    const char *side = ttcp_options_side(o);
+    int64_t cpu_ns = (r->cpu_end.user_ns - r->cpu_start.user_ns) +
+                     (r->cpu_end.sys_ns - r->cpu_start.sys_ns);
+    double realt = (double)r->real_ns / 1e9, cput = (double)cpu_ns / 1e9;
+    unsigned long long bytes = (unsigned long long)r->bytes;
+    struct ttcp_text t = {buf, len, 0};
+    char rate[64], usage[160];
+
+    /* 1.12's clamps, so a tiny transfer never divides by zero. */
+    if (realt <= 0.0)
+        realt = 0.001;
+    if (cput <= 0.0)
+        cput = 0.001;
+    ttcp_text_add(&t, "ttcp%s: %llu bytes in %.2f real seconds = %s%s +++\n", side, bytes, realt,
+        ttcp_unit_format(o->unit, (double)r->bytes / realt, rate, sizeof rate),
+        ttcp_unit_per_sec(o->unit));
+    if (o->verbose)
+        ttcp_text_add(&t, "ttcp%s: %llu bytes in %.2f CPU seconds = %s%s\n", side, bytes, cput,
+            ttcp_unit_format(o->unit, (double)r->bytes / cput, rate, sizeof rate),
+            *ttcp_unit_per_sec(o->unit) ? "/cpu sec" : " per cpu sec");
+    ttcp_text_add(&t, "ttcp%s: %llu I/O calls, msec/call = %.2f, calls/sec = %.2f\n", side,
+        (unsigned long long)r->calls, r->calls ? 1024.0 * realt / (double)r->calls : 0.0,
+        (double)r->calls / realt);
+    ttcp_text_add(&t, "ttcp%s: %s\n", side,
+        ttcp_rusage_format(&r->cpu_start, &r->cpu_end,
+                           r->cpu_real_ns > 0 ? r->cpu_real_ns : r->real_ns, usage, sizeof usage));
+    if (o->verbose)
+        ttcp_text_add(&t, "ttcp%s: buffer address %#llx\n", side, (unsigned long long)r->buffer_address);
+    if (r->back_done)
+        half_close_line(&t, o, r);
+    if (r->tcp_end_asked)
+        tcp_info_line(&t, o, r);
+    if (ttcp_options_extended(o))
+        ttcp_report_extras(o, r, &t);
+    return t.used;
+}
+
+size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failure *f,
+                           const char *native_text, char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    if (f->code == TT_E_INTR) {
+        ttcp_text_add(&t, "ttcp%s: interrupted before the test began\n", ttcp_options_side(o));
+        return t.used;
+    }
+    if (f->code == TT_E_NOHOST) {
+        /* A resolver error has no errno worth printing; name the host instead. */
+        ttcp_text_add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o), f->op, o->host, native_text);
+        return t.used;
+    }
+    ttcp_text_add(&t, "ttcp%s: %s: %s\nerrno=%d\n", ttcp_options_side(o), f->op, native_text, f->native);
+    return t.used;
+}

@@ -1,0 +1,192 @@
+/* The JSON document. Rates are in bits per second, times in seconds, sizes
+ * in bytes, whatever -f says; docs/ttcp.1 lists every member. */
+#include "report/report_json.h"
+
+#include "report/report.h"
+#include "report/report_extra.h"
+
+static const char *protocol(const struct ttcp_options *o)
+{
+    return o->udp ? "udp" : "tcp";
+}
+
+static void options_object(struct ttcp_json *j, const struct ttcp_options *o)
+{
+    ttcp_json_object(j, "options");
+    ttcp_json_string(j, "protocol", protocol(o));
+    if (o->host != NULL)
+        ttcp_json_string(j, "host", o->host);
+    ttcp_json_u64(j, "port", o->port);
+    ttcp_json_u64(j, "buflen", o->buflen);
+    ttcp_json_u64(j, "nbuf", o->nbuf);
+    ttcp_json_u64(j, "align", o->bufalign);
+    ttcp_json_u64(j, "offset", o->bufoffset);
+    ttcp_json_u64(j, "sockbufsize", o->sockbufsize);
+    ttcp_json_bool(j, "sink", o->sinkmode);
+    ttcp_json_string(j, "pattern", ttcp_payload_name(o->pattern));
+    ttcp_json_double(j, "interval_seconds", (double)o->interval_ns / 1e9);
+    ttcp_json_double(j, "time_seconds", (double)o->duration_ns / 1e9);
+    ttcp_json_u64(j, "pace_bits_per_second", o->pace_bps);
+    ttcp_json_u64(j, "link_bits_per_second", o->link_bps);
+    ttcp_json_bool(j, "nodelay", o->nodelay);
+    ttcp_json_bool(j, "continuous", o->continuous);
+    ttcp_json_bool(j, "half_close", o->half_close);
+    ttcp_json_bool(j, "verify", o->verify);
+    ttcp_json_end(j);
+}
+
+void ttcp_json_begin(struct ttcp_json *j, const struct ttcp_options *o, const char *version)
+{
+    ttcp_json_object(j, NULL);
+    ttcp_json_string(j, "schema", TTCP_JSON_SCHEMA);
+    ttcp_json_string(j, "version", version);
+    ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
+    options_object(j, o);
+    ttcp_json_array(j, "tests");
+}
+
+static void tcp_object(struct ttcp_json *j, const char *key, const struct tt_tcp_info *i)
+{
+    ttcp_json_object(j, key);
+    ttcp_json_u64(j, "mss", i->mss);
+    ttcp_json_u64(j, "send_window", i->snd_wnd);
+    ttcp_json_u64(j, "receive_window", i->rcv_wnd);
+    ttcp_json_u64(j, "cwnd", i->cwnd);
+    ttcp_json_double(j, "srtt_ms", i->srtt_us / 1000.0);
+    ttcp_json_double(j, "rttvar_ms", i->rttvar_us / 1000.0);
+    ttcp_json_u64(j, "retransmits", i->retransmits);
+    ttcp_json_end(j);
+}
+
+static void intervals_array(struct ttcp_json *j, const struct ttcp_result *r)
+{
+    size_t i;
+    ttcp_json_array(j, "intervals");
+    for (i = 0; i < r->intervals.count; i++) {
+        const struct ttcp_interval *in = &r->intervals.list[i];
+        double secs = (double)(in->end_ns - in->start_ns) / 1e9;
+        ttcp_json_object(j, NULL);
+        ttcp_json_double(j, "start", (double)in->start_ns / 1e9);
+        ttcp_json_double(j, "end", (double)in->end_ns / 1e9);
+        ttcp_json_u64(j, "bytes", in->bytes);
+        ttcp_json_double(j, "bits_per_second", secs > 0 ? (double)in->bytes * 8.0 / secs : 0.0);
+        if (in->tcp_valid)
+            tcp_object(j, "tcp", &in->tcp);
+        ttcp_json_end(j);
+    }
+    ttcp_json_end(j);
+}
+
+static void cpu_object(struct ttcp_json *j, const struct ttcp_result *r)
+{
+    double cpu = ttcp_cpu_seconds(r);
+    ttcp_json_object(j, "cpu");
+    ttcp_json_double(j, "user_seconds", (double)(r->cpu_end.user_ns - r->cpu_start.user_ns) / 1e9);
+    ttcp_json_double(j, "system_seconds", (double)(r->cpu_end.sys_ns - r->cpu_start.sys_ns) / 1e9);
+    ttcp_json_double(j, "percent", ttcp_cpu_percent(r));
+    if (r->bytes > 0)
+        ttcp_json_double(j, "seconds_per_gb", cpu / ((double)r->bytes / 1e9));
+    else
+        ttcp_json_null(j, "seconds_per_gb");
+    ttcp_json_end(j);
+}
+
+static void udp_object(struct ttcp_json *j, const struct ttcp_result *r)
+{
+    const struct ttcp_udp_stats *u = &r->udp;
+    ttcp_json_object(j, "udp");
+    ttcp_json_u64(j, "datagrams", u->datagrams);
+    ttcp_json_u64(j, "expected", u->expected);
+    ttcp_json_u64(j, "lost", ttcp_udp_stats_lost(u));
+    ttcp_json_u64(j, "duplicates", u->duplicates);
+    ttcp_json_u64(j, "out_of_order", u->out_of_order);
+    ttcp_json_double(j, "jitter_ms", u->jitter_ns / 1e6);
+    ttcp_json_end(j);
+}
+
+static void verify_object(struct ttcp_json *j, const struct ttcp_result *r)
+{
+    const struct ttcp_verifier *v = &r->verify;
+    ttcp_json_object(j, "verify");
+    ttcp_json_string(j, "pattern",
+                     v->kind < 0 ? "unknown" : ttcp_payload_name((enum ttcp_payload)v->kind));
+    ttcp_json_u64(j, "checked_bytes", v->offset);
+    ttcp_json_u64(j, "corrupted_bytes", v->corrupted);
+    if (v->corrupted)
+        ttcp_json_u64(j, "first_corrupted_byte", v->first_bad);
+    ttcp_json_u64(j, "unchecked_bytes", v->unchecked);
+    ttcp_json_end(j);
+}
+
+/* The same warnings the text printed, as stable codes and the same words. */
+static void warnings_array(struct ttcp_json *j, const struct ttcp_options *o,
+                           const struct ttcp_result *r)
+{
+    char text[256];
+    int w;
+    ttcp_json_array(j, "warnings");
+    for (w = 0; w < TTCP_WARN_COUNT; w++) {
+        if (!((r->warnings >> w) & 1u))
+            continue;
+        ttcp_report_warning_text(o, (enum ttcp_warning)w, r, text, sizeof text);
+        ttcp_json_object(j, NULL);
+        ttcp_json_string(j, "code", ttcp_report_warning_code((enum ttcp_warning)w));
+        ttcp_json_string(j, "message", text);
+        ttcp_json_end(j);
+    }
+    ttcp_json_end(j);
+}
+
+void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
+                    const struct ttcp_result *r)
+{
+    double secs = ttcp_real_seconds(r);
+    ttcp_json_object(j, NULL);
+    ttcp_json_u64(j, "bytes", r->bytes);
+    ttcp_json_double(j, "seconds", secs);
+    ttcp_json_double(j, "bits_per_second", (double)r->bytes * 8.0 / secs);
+    ttcp_json_u64(j, "io_calls", r->calls);
+    ttcp_json_bool(j, "interrupted", r->interrupted);
+    ttcp_json_bool(j, "idle_timeout", r->idle_timeout);
+    ttcp_json_bool(j, "truncated", (r->warnings >> TTCP_WARN_TRUNCATED) & 1u);
+    cpu_object(j, r);
+    if (o->link_bps)
+        ttcp_json_double(j, "link_efficiency_percent",
+                         100.0 * (double)r->bytes * 8.0 / secs / (double)o->link_bps);
+    if (o->interval_ns)
+        intervals_array(j, r);
+    if (r->tcp_end_valid)
+        tcp_object(j, "tcp", &r->tcp_end);
+    else if (r->tcp_end_asked)
+        ttcp_json_null(j, "tcp");
+    if (r->udp_stats_valid)
+        udp_object(j, r);
+    if (r->verify_done)
+        verify_object(j, r);
+    if (r->back_done) {
+        ttcp_json_object(j, "half_close");
+        ttcp_json_u64(j, "bytes", r->back_bytes);
+        ttcp_json_double(j, "seconds", (double)r->back_ns / 1e9);
+        ttcp_json_end(j);
+    }
+    if (r->seed_used)
+        ttcp_json_u64(j, "seed", r->seed);
+    warnings_array(j, o, r);
+    ttcp_json_end(j);
+}
+
+void ttcp_json_finish(struct ttcp_json *j, const struct ttcp_failure *failure,
+                      const char *message)
+{
+    ttcp_json_end(j); /* tests */
+    if (failure == NULL || failure->code == 0) {
+        ttcp_json_null(j, "error");
+    } else {
+        ttcp_json_object(j, "error");
+        ttcp_json_string(j, "operation", failure->op);
+        ttcp_json_string(j, "message", message);
+        ttcp_json_i64(j, "native_code", failure->native);
+        ttcp_json_end(j);
+    }
+    ttcp_json_end(j);
+}

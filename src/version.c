@@ -1,6 +1,0 @@
-#include "version.h"
-
-const char *ttcp_version(void)
-{
-    return TTCP_VERSION;
-}
