@@ -85,6 +85,7 @@ static int take_data(struct ttcp_session *s, const struct tt_datagram *d)
 struct rx {
     enum ttcp_udp_state state;
     int64_t last_ns; /* monotonic: the last data (idle timeout, the figures' end) */
+    struct tt_addr sender; /* whose datagram began this test */
 };
 
 static int same_sender(const struct tt_addr *a, const struct tt_addr *b)
@@ -93,13 +94,14 @@ static int same_sender(const struct tt_addr *a, const struct tt_addr *b)
 }
 
 /* -c: the end markers the last test's sender repeats after its end (from
- * its address and port, soon after); a marker from anyone else starts the
- * next test, however soon. */
+ * its address and port, soon after), before the next test or during it; a
+ * marker from anyone else starts or ends a test, however soon. */
 static int trailing_marker(const struct ttcp_session *s, const struct rx *x,
                            const struct tt_datagram *d, int64_t now)
 {
-    return d->len <= TTCP_UDP_MARKER_MAX && x->state == TTCP_UDP_WAITING &&
-           now < s->quiet_until_ns && same_sender(&d->from, &s->last_sender);
+    return d->len <= TTCP_UDP_MARKER_MAX && now < s->quiet_until_ns &&
+           same_sender(&d->from, &s->last_sender) &&
+           (x->state == TTCP_UDP_WAITING || !same_sender(&d->from, &x->sender));
 }
 
 /* Feeds one datagram to the state machine. */
@@ -108,7 +110,7 @@ static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *
     if (trailing_marker(s, x, d, now))
         return 0;
     if (x->state == TTCP_UDP_WAITING)
-        s->last_sender = d->from;
+        x->sender = d->from;
     s->res->calls++;
     switch (ttcp_udp_step(&x->state, d->len)) {
     case TTCP_UDP_START:
@@ -157,9 +159,11 @@ static int receive_some(struct ttcp_session *s, struct rx *x)
 
 int ttcp_udp_receive(struct ttcp_session *s)
 {
-    struct rx x = {TTCP_UDP_WAITING, 0};
+    struct rx x;
     int rc = 1;
 
+    memset(&x, 0, sizeof x);
+    x.state = TTCP_UDP_WAITING;
     ttcp_verify_start(&s->res->verify, TTCP_PAYLOAD_AUTO, 0, 0);
     s->res->verify_done = s->opts->verify;
     tt_setopt(s->sock, TT_OPT_RCVTIMEO_MS, RECV_POLL_MS);
@@ -173,5 +177,6 @@ int ttcp_udp_receive(struct ttcp_session *s)
         return s->res->interrupted ? ttcp_fail(s, TT_E_INTR, "recvfrom") : (rc < 0 ? rc : 0);
     ttcp_timer_stop(s);
     s->quiet_until_ns = tt_now_ns() + TRAILING_QUIET_NS;
+    s->last_sender = x.sender;
     return rc < 0 ? rc : 0;
 }

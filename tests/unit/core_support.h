@@ -14,6 +14,7 @@ static char core_events[4096]; /* the progress lines, as main would print them *
 static int core_ready;         /* TTCP_EV_READY came: the header's moment */
 
 static int core_figures, core_failed; /* FIGURES and FAILED events seen */
+static uint64_t core_figure_bytes[8], core_figure_calls[8]; /* each test's, at its FIGURES */
 static size_t core_intervals[64];     /* the index of the interval each INTERVAL event was about */
 static int core_interval_events;
 
@@ -23,8 +24,10 @@ static void record_event(void *ctx, const struct ttcp_event *ev, const struct tt
     (void)ctx;
     if (ev->kind == TTCP_EV_READY)
         core_ready = 1;
-    else if (ev->kind == TTCP_EV_FIGURES)
-        core_figures++;
+    else if (ev->kind == TTCP_EV_FIGURES && core_figures < 8) {
+        core_figure_bytes[core_figures] = res->bytes;
+        core_figure_calls[core_figures++] = res->calls;
+    }
     else if (ev->kind == TTCP_EV_FAILED)
         core_failed++;
     else if (ev->kind == TTCP_EV_INTERVAL && core_interval_events < 64)

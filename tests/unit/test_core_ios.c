@@ -91,6 +91,29 @@ static void continuous_udp_receiver_skips_trailing_markers(void **state)
     assert_int_equal(core_failed, 0);
 }
 
+/* A second test that starts at once: its start marker (from another
+ * sender) counts, the first sender's late trailing markers do not. */
+static void continuous_udp_receiver_tells_markers_by_sender(void **state)
+{
+    int i;
+    (void)state;
+    fake_push_from(&fake.rx, 4, 1);
+    fake_push_from(&fake.rx, 1024, 1);
+    fake_push_from(&fake.rx, 4, 1); /* end of test 1 */
+    fake_push_from(&fake.rx, 4, 2); /* test 2 starts at once */
+    for (i = 0; i < 4; i++)
+        fake_push_from(&fake.rx, 4, 1); /* test 1's trailing markers, late */
+    fake_push_from(&fake.rx, 512, 2);
+    fake_push_from(&fake.rx, 4, 2); /* end of test 2 */
+    fake_push_interrupt(&fake.rx, TT_E_INTR);
+    assert_int_equal(run_core("-r -s -u -c"), 0);
+    assert_int_equal(core_figures, 2);
+    assert_int_equal(core_figure_bytes[0], 1024);
+    assert_int_equal(core_figure_calls[0], 3);
+    assert_int_equal(core_figure_bytes[1], 512);
+    assert_int_equal(core_figure_calls[1], 3); /* its start marker, its datagram, its end marker */
+}
+
 static void continuous_transmitter_ends_when_the_receiver_leaves(void **state)
 {
     (void)state;
@@ -174,6 +197,18 @@ static void window_and_delayed_ack(void **state)
     assert_int_equal(fake.quickack_calls, 1 + 3); /* at accept, then after each read */
 }
 
+/* Where the OS keeps the setting (Windows), no system call per read. */
+static void delayed_ack_set_once_where_the_os_keeps_it(void **state)
+{
+    (void)state;
+    fake.quickack_sticky = 1;
+    fake_push(&fake.rx, 100);
+    fake_push(&fake.rx, 100);
+    fake_push(&fake.rx, 100);
+    assert_int_equal(run_core("-r -s --no-delayed-ack"), 0);
+    assert_int_equal(fake.quickack_calls, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,7 +218,9 @@ int main(void)
         cmocka_unit_test_setup(receiver_stops_on_ctrl_c_while_data_flows, reset),
         cmocka_unit_test_setup(continuous_tcp_receiver_takes_test_after_test, reset),
         cmocka_unit_test_setup(continuous_udp_receiver_skips_trailing_markers, reset),
+        cmocka_unit_test_setup(continuous_udp_receiver_tells_markers_by_sender, reset),
         cmocka_unit_test_setup(continuous_transmitter_ends_when_the_receiver_leaves, reset),
+        cmocka_unit_test_setup(delayed_ack_set_once_where_the_os_keeps_it, reset),
         cmocka_unit_test_setup(ios_connect_line_and_tcp_info, reset),
         cmocka_unit_test_setup(window_and_delayed_ack, reset),
         cmocka_unit_test_setup(every_interval_is_reported, reset),

@@ -128,6 +128,21 @@ static void receiver_reports_truncation(void **state)
     assert_non_null(strstr(core_events, "warning: datagrams longer than -l"));
 }
 
+/* However the test ends, the truncation is reported: here the end marker
+ * is lost and the idle timeout ends it. */
+static void truncation_is_kept_when_the_idle_timeout_ends_it(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 4);
+    fake_push(&fake.rx, 1025);
+    fake_push(&fake.rx, 1025); /* then nothing */
+    assert_int_equal(run_core("-r -s -u -l 1024 --idle-timeout 1"), 0);
+    assert_true(core_res.idle_timeout);
+    assert_int_equal(core_res.warnings, (1u << TTCP_WARN_TRUNCATED) | (1u << TTCP_WARN_END_MARKER_LOST));
+    assert_non_null(strstr(core_events, "warning: datagrams longer than -l"));
+    assert_non_null(strstr(core_events, "warning: no data for 1.0 s (idle timeout)"));
+}
+
 static void receiver_non_sink_writes_data_not_markers(void **state)
 {
     (void)state;
@@ -158,6 +173,7 @@ int main(void)
         cmocka_unit_test_setup(receiver_waits_forever_before_a_test, reset),
         cmocka_unit_test_setup(receiver_lost_start_marker, reset),
         cmocka_unit_test_setup(receiver_reports_truncation, reset),
+        cmocka_unit_test_setup(truncation_is_kept_when_the_idle_timeout_ends_it, reset),
         cmocka_unit_test_setup(receiver_non_sink_writes_data_not_markers, reset),
         cmocka_unit_test_setup(receiver_ctrl_c_before_any_datagram, reset),
     };

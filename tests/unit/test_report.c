@@ -13,6 +13,7 @@
 
 #include "config/options.h"
 #include "report/report.h"
+#include "report/report_extra.h"
 #include "test_support.h"
 
 struct golden {
@@ -221,6 +222,22 @@ static void progress_and_error_lines(void **state)
                              "so short a datagram is an end marker\n");
 }
 
+/* The CPU share covers the time between the two CPU readings, even when
+ * the figure ends earlier (a transmitter's at the receiver's first byte
+ * back, a UDP receiver's at its last datagram). */
+static void cpu_share_covers_the_cpu_interval(void **state)
+{
+    struct ttcp_result r;
+    (void)state;
+    memset(&r, 0, sizeof r);
+    r.real_ns = 1000000000ll;     /* the figure: 1 s */
+    r.cpu_real_ns = 2000000000ll; /* the CPU readings: 2 s apart */
+    r.cpu_end.user_ns = 1900000000ll;
+    assert_true(ttcp_cpu_percent(&r) > 94.9 && ttcp_cpu_percent(&r) < 95.1);
+    r.cpu_real_ns = 0; /* an old result: the figure's time */
+    assert_true(ttcp_cpu_percent(&r) > 189.9);
+}
+
 static void tiny_runs_are_clamped_not_divided_by_zero(void **state)
 {
     struct ttcp_options o;
@@ -243,6 +260,7 @@ int main(void)
         cmocka_unit_test(classic_runs_reproduce_byte_for_byte),
         cmocka_unit_test(progress_and_error_lines),
         cmocka_unit_test(tiny_runs_are_clamped_not_divided_by_zero),
+        cmocka_unit_test(cpu_share_covers_the_cpu_interval),
     };
     return cmocka_run_group_tests_name("report", tests, NULL, NULL);
 }
