@@ -1,4 +1,4 @@
-/* Bounded number parsing. */
+/* Bounded number parsing: sizes, counts, seconds, SI bit rates. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,12 +71,34 @@ static void seconds(void **state)
     assert_int_equal(ttcp_parse_seconds("99999999999999999999", 1, 10000000000ll, &ns, why, sizeof why), -1);
 }
 
+static void rates_parse_with_si_suffixes(void **state)
+{
+    static const struct { const char *text; uint64_t bps; } good[] = {
+        {"45333", 45333}, {"56k", 56000}, {"45.333k", 45333}, {"100m", 100000000},
+        {"100M", 100000000}, {"1g", 1000000000}, {"2.5G", 2500000000ull}, {"0.5k", 500},
+    };
+    static const char *const bad[] = {"", "-5", "k", "5x", "5kk", "1.2.3", "99999999999999999999"};
+    uint64_t v;
+    char why[128];
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+        assert_int_equal(ttcp_parse_rate(good[i].text, 1, UINT64_MAX, &v, why, sizeof why), 0);
+        assert_int_equal(v, good[i].bps);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(ttcp_parse_rate(bad[i], 1, UINT64_MAX, &v, why, sizeof why), -1);
+    assert_int_equal(ttcp_parse_rate("50", 100, 1000, &v, why, sizeof why), -1);
+    assert_non_null(strstr(why, "out of range"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(integers_and_suffixes),
         cmocka_unit_test(rejects),
         cmocka_unit_test(seconds),
+        cmocka_unit_test(rates_parse_with_si_suffixes),
     };
     return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* -f units: every letter against the figures classic 1.12 printed. */
+/* -f units: every classic letter against the figures 1.12 printed, and the
+ * SI bit rates links are rated in. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -73,12 +74,33 @@ static void bases_are_1024(void **state)
     assert_int_equal(ttcp_unit_parse("M"), TTCP_UNIT_MBYTE);
 }
 
+static void si_units_and_the_cisco_note(void **state)
+{
+    char buf[64];
+    (void)state;
+    /* 409600 bytes in 84.94 s "is 38.577 kbps" (Cisco, computed by hand) */
+    assert_int_equal(ttcp_unit_parse("kbps"), TTCP_UNIT_KBPS);
+    assert_int_equal(ttcp_unit_parse("Mbps"), TTCP_UNIT_MBPS);
+    assert_int_equal(ttcp_unit_parse("GBPS"), TTCP_UNIT_GBPS);
+    assert_int_equal(ttcp_unit_parse("bps"), TTCP_UNIT_BPS);
+    assert_int_equal(ttcp_unit_parse("kb"), -1); /* neither a word nor a letter */
+    assert_string_equal(ttcp_unit_format(TTCP_UNIT_KBPS, 409600 / 84.94, buf, sizeof buf),
+                        "38.577 kbps");
+    assert_string_equal(ttcp_unit_per_sec(TTCP_UNIT_KBPS), "");
+    assert_string_equal(ttcp_unit_per_sec(TTCP_UNIT_KBIT), "/sec");
+    assert_string_equal(ttcp_unit_format(TTCP_UNIT_MBPS, 2500000.0, buf, sizeof buf), "20.000 Mbps");
+    assert_string_equal(ttcp_unit_format_bps(45333.0, buf, sizeof buf), "45.333 kbps");
+    assert_string_equal(ttcp_unit_format_bps(999.0, buf, sizeof buf), "999.000 bps");
+    assert_string_equal(ttcp_unit_format_bps(1e9, buf, sizeof buf), "1.000 Gbps");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(each_letter_matches_the_fixture),
         cmocka_unit_test(cisco_note_example),
         cmocka_unit_test(bases_are_1024),
+        cmocka_unit_test(si_units_and_the_cisco_note),
     };
     return cmocka_run_group_tests_name("units", tests, NULL, NULL);
 }
