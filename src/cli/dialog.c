@@ -9,7 +9,6 @@
 
 #include "base/text.h"
 #include "config/optable.h"
-#include "ttcp/platform.h"
 
 #define ANSWER_MAX 256
 

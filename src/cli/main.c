@@ -3,13 +3,13 @@
 #include <string.h>
 
 #include "base/text.h"
+#include "base/version.h"
 #include "cli/dialog.h"
 #include "config/options.h"
+#include "engine/run.h"
 #include "report/report.h"
 #include "report/report_extra.h"
 #include "report/report_json.h"
-#include "engine/run.h"
-#include "base/version.h"
 #include "ttcp/platform.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };

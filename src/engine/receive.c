@@ -1,7 +1,7 @@
 /* The TCP receiver: read to EOF, discarding (-s) or copying to stdout;
  * with --half-close, then send -n buffers back before closing. */
-#include "measure/pattern.h"
 #include "engine/phases.h"
+#include "measure/pattern.h"
 
 /* One 1.12 read: a single recv, or with -B (mread) recvs until a full
  * buffer or EOF. Each recv is one I/O call. Returns bytes, 0 at EOF, or a

@@ -5,8 +5,8 @@
 #ifndef TTCP_SESSION_H
 #define TTCP_SESSION_H
 
-#include "engine/buffer.h"
 #include "config/options.h"
+#include "engine/buffer.h"
 #include "measure/pace.h"
 #include "measure/result.h"
 #include "ttcp/platform.h"

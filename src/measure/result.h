@@ -8,8 +8,8 @@
 
 #include "measure/interval.h"
 #include "measure/payload.h"
-#include "ttcp/platform.h"
 #include "measure/udpstat.h"
+#include "ttcp/platform.h"
 
 /* A failure: the portable code, the native number, and the operation in
  * 1.12's words ("connect", "bind", "IO", ...). code 0 = no failure. */

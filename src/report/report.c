@@ -2,12 +2,9 @@
  * (two spaces before tcp/udp, the 1024 in msec/call, %.2f everywhere). */
 #include "report/report.h"
 
-#include <stdio.h>
-
+#include "base/text.h"
 #include "report/report_extra.h"
 #include "report/rusage.h"
-#include "base/text.h"
-
 
 size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len)
 {

@@ -1,8 +1,6 @@
 /* The lines beyond 1.12's, from the result. */
 #include "report/report_extra.h"
 
-#include <stdio.h>
-
 #include "measure/units.h"
 
 double ttcp_cpu_seconds(const struct ttcp_result *r)

@@ -5,9 +5,9 @@
 
 #include <stddef.h>
 
+#include "base/text.h"
 #include "config/options.h"
 #include "measure/result.h"
-#include "base/text.h"
 
 /* One -i line: "ttcp-t: 0.00-0.50 sec 61865984 bytes written = 944.00 Mbit/sec". */
 size_t ttcp_report_interval(const struct ttcp_options *o, const struct ttcp_interval *in,

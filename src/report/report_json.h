@@ -2,9 +2,9 @@
 #ifndef TTCP_REPORT_JSON_H
 #define TTCP_REPORT_JSON_H
 
-#include "report/json.h"
 #include "config/options.h"
 #include "measure/result.h"
+#include "report/json.h"
 
 #define TTCP_JSON_SCHEMA "ttcp-result/1"
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/payload.h"
 #include "engine/udp.h"
+#include "measure/payload.h"
 #include "measure/udpstat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

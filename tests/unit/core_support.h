@@ -2,10 +2,10 @@
 #ifndef TTCP_CORE_SUPPORT_H
 #define TTCP_CORE_SUPPORT_H
 
-#include "fake_platform.h"
 #include "config/options.h"
-#include "report/report.h"
 #include "engine/run.h"
+#include "report/report.h"
+#include "fake_platform.h"
 #include "test_support.h"
 
 static struct ttcp_options core_opts;

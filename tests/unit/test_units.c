@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "test_support.h"
 #include "measure/units.h"
+#include "test_support.h"
 
 /* For each fixture: the rate line's value and unit must follow from its
  * bytes and the time implied by its I/O-calls line (calls / calls/sec). */
