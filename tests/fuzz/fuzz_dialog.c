@@ -1,5 +1,6 @@
 /* libFuzzer: the -I dialog fed arbitrary answers. It must end (answers run
- * out), and whatever it accepted must be a valid set of options. */
+ * out); whatever it accepted and the validation let through must be a
+ * valid set of options, and a refusal names its reason on one line. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (ttcp_options_parse(&o, 2, argv, why, sizeof why) != 0)
         abort();
-    if (ttcp_dialog(&o, &io, 131072, host, sizeof host) == 0) {
+    if (ttcp_dialog(&o, &io, 131072, host, sizeof host) != 0)
+        return 0;
+    if (ttcp_options_validate(&o, why, sizeof why) != 0) {
+        if (why[0] == '\0' || strchr(why, '\n') != NULL)
+            abort();
+    } else {
         if (o.buflen == 0 || o.port == 0 || o.port > 65535 || o.udp ||
             (o.bufalign && o.bufoffset >= o.bufalign) || (o.transmit && o.host == NULL))
             abort();

@@ -1,6 +1,8 @@
 /* libFuzzer: option parsing from an argv vector. The input is split at NUL
  * bytes into words; whatever the words, the parser must return 0 or -1
- * with a one-line reason, and accepted options must obey their bounds. */
+ * with a one-line reason, and accepted options must obey their bounds.
+ * With -I the rules wait for the dialog: they run here on the options as
+ * the command line left them, as main() runs them after the answers. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *copy = malloc(size + 1), *argv[MAX_WORDS + 1], why[256];
     struct ttcp_options o;
-    int argc = 1;
+    int argc = 1, rc;
     size_t i, start = 0;
 
     if (copy == NULL)
@@ -28,7 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     argv[argc] = NULL;
     why[0] = '\0';
-    if (ttcp_options_parse(&o, argc, argv, why, sizeof why) == 0) {
+    rc = ttcp_options_parse(&o, argc, argv, why, sizeof why);
+    if (rc == 0 && o.dialog)
+        rc = ttcp_options_validate(&o, why, sizeof why);
+    if (rc == 0) {
         if (o.action == TTCP_ACTION_RUN && (o.buflen == 0 || o.port == 0 || o.port > 65535 ||
                                             (o.udp && o.buflen > TTCP_UDP_MAX_BUFLEN) ||
                                             (o.bufalign && o.bufoffset >= o.bufalign)))
