@@ -7,7 +7,8 @@
 #include "posix.h"
 #include "ttcp/platform.h"
 
-/* The platform's one mutable global (design.md §3): set by the handler. */
+/* The platform's one mutable global (docs/DESIGN.md, "The platform rule"):
+ * set by the handler. */
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)

@@ -1,7 +1,8 @@
 /* The TCP transmitter: nbuf pattern buffers (or stdin) to the network, then
  * a half close and a bounded wait for the receiver's close, so the figure
- * covers delivery and not just the last write (design.md §4). What the
- * receiver sends back meanwhile (IOS's half close) is counted. */
+ * covers delivery and not just the last write (docs/COMPAT.md, "The
+ * transmitter waits for the receiver's close"). What the receiver sends back
+ * meanwhile (IOS's half close) is counted. */
 #include <string.h>
 
 #include "engine/phases.h"

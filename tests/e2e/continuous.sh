@@ -6,7 +6,7 @@
 # `ttcp -t -s -l BUFLEN -n NBUF` in a row (each must succeed, with T-CALLS calls), then SIGINT
 # ends it; RLINES, its expected stdout.
 three_tests() {
-  local proto=$1 len=$2 nbuf=$3 tcalls=$4 i
+  local proto=$1 len=$2 nbuf=$3 tcalls=$4 i rcalls
   local -a u=()
   [ "$proto" = udp ] && u=(-u)
   receiver r "$proto" -r -s -c "${u[@]}" || { stop r; return 1; }
@@ -16,11 +16,16 @@ three_tests() {
     expect_rc "t$i" 0
     expect_report "t$i" out "$(hdr t "$len" "$nbuf" "$P" "$proto" 127.0.0.1)" $((len * nbuf)) \
       "$tcalls"
-    RLINES+=("$(rate r $((len * nbuf)))" "$(calls r "$ANY")" "$(rusage r)")
-    # UDP: a short pause between tests, as a person would leave (the receiver takes short
-    # datagrams within 1 s of a test's end as its trailing end markers, so the next test's
-    # start marker is dropped and its first data datagram starts the test).
-    [ "$proto" = udp ] && sleep 0.3
+    # UDP: the start marker, the datagrams, the end marker, in every test alike
+    rcalls=$ANY; [ "$proto" = udp ] && rcalls=$((nbuf + 2))
+    RLINES+=("$(rate r $((len * nbuf)))" "$(calls r "$rcalls")" "$(rusage r)")
+    # The receiver has taken this test (its report is out) and, UDP, read every datagram sent
+    # (the trailing end markers too: one that started an extra test would show) before the
+    # next test starts, and before the SIGINT after the third. (Was: a fixed pause of 0.3 s
+    # between UDP tests, none before the SIGINT. Back-to-back tests: continuous_udp.sh.)
+    wait_line r out "$(rusage r)" "$i"
+    [ "$proto" = tcp ] || wait_for "$WAIT" r drained udp "$P" ||
+      { fail "r: datagrams still unread on port $P"; show r; }
   done
   expect_running r
   interrupt r
@@ -33,9 +38,8 @@ expect_lines r out "${RLINES[@]}"
 expect_lines r err '^ttcp-r: socket$' '^ttcp-r: accept from 127\.0\.0\.1$' \
   '^ttcp-r: accept from 127\.0\.0\.1$' '^ttcp-r: accept from 127\.0\.0\.1$'
 
-# UDP: exactly three tests; the trailing end markers of each start no extra (0-byte) test.
-# (The receiver's call counts are not checked: with the start marker dropped, tests 2 and 3
-# count 21 calls where a lone test counts 22.)
+# UDP: exactly three tests; the trailing end markers of each start no extra (0-byte) test, and
+# each test counts its own start marker (22 calls, as a lone test).
 three_tests udp 1024 20 26
 expect_lines r out "${RLINES[@]}"
 expect_lines r err '^ttcp-r: socket$'
@@ -50,11 +54,12 @@ for proto in tcp udp; do
   expect_lines r err '^ttcp-r: socket$'
 done
 
-# A -c transmitter against a plain receiver: SIGINT after about 1 s; it reports, exits 0, and
-# the receiver (ending on the transmitter's close) counted exactly what it sent.
+# A -c transmitter against a plain receiver: SIGINT once data flows (1 MiB received); it
+# reports, exits 0, and the receiver (ending on the transmitter's close) counted exactly what
+# it sent.
 receiver r tcp -r -s
 start t "$TTCP" -t -s -c -p "$P" 127.0.0.1
-sleep 1
+wait_flowing t "$P"
 interrupt t
 reap r
 expect_rc t 0; expect_rc r 0

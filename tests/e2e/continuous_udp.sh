@@ -12,8 +12,8 @@ for i in 1 2 3; do
   expect_rc "t$i" 0
   want+=("$(rate r 20480)" "$(calls r 22)" "$(rusage r)")
 done
-# the third test's figures are out before the interrupt (bounded wait)
-for i in $(seq 100); do [ "$(count r out "$(rusage r)")" -ge 3 ] && break; sleep 0.1; done
+# the third test's figures are out before the interrupt (a bounded wait for the line)
+wait_line r out "$(rusage r)" 3
 interrupt r
 expect_rc r 0
 expect_lines r out "${want[@]}"

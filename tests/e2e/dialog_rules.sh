@@ -36,10 +36,8 @@ expect_match i err '^ttcp: interrupted: no test was run$'
 # 3. No arguments on a terminal (script(1) gives it one): the dialog, the test, and no
 # "Press Enter to close." at the end.
 command -v script >/dev/null || skip "script(1) is not installed (bsdutils)"
-P=$(free_port)
-receiver_answers term.in "$P" ''
-IN=$TMP/term.in start term script -qefc "$TTCP" /dev/null
-wait_listen tcp "$P" term || { stop term; finish; }
+term() { receiver_answers term.in "$P" ''; IN=$TMP/term.in start term script -qefc "$TTCP" /dev/null; }
+on_free_port tcp:term term || { stop term; finish; }
 run t "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
 expect_rc t 0
 reap term

@@ -9,9 +9,9 @@ receiver r tcp -r -s
 start t "$TTCP" -t -s -n 100000000 -p "$P" 127.0.0.1
 if wait_flowing t "$P"; then
   kill_hard r
-  killed_at=$SECONDS
+  killed_at=$(now)
   reap t
-  [ $((SECONDS - killed_at)) -le 4 ] || fail "transmitter took $((SECONDS - killed_at)) s to notice"
+  measured "the transmitter ended $(since "$killed_at") s after the receiver was killed"
   expect_rc t 1
   expect_partial t "$(hdr t 8192 100000000 "$P" tcp 127.0.0.1)"
   expect_io_error t t '^ttcp-t: socket$' '^ttcp-t: connect$'
@@ -30,9 +30,9 @@ receiver r tcp -r -s
 start t "$TTCP" -t -s -n 100000000 -p "$P" 127.0.0.1
 if wait_flowing t "$P"; then
   kill_hard t
-  killed_at=$SECONDS
+  killed_at=$(now)
   reap r
-  [ $((SECONDS - killed_at)) -le 4 ] || fail "receiver took $((SECONDS - killed_at)) s to end"
+  measured "the receiver ended $(since "$killed_at") s after the transmitter was killed"
   expect_partial r "$(hdr r 8192 2048 "$P" tcp)"
   case ${RC[r]} in
     0) expect_lines r err '^ttcp-r: socket$' '^ttcp-r: accept from 127\.0\.0\.1$' ;;

@@ -9,9 +9,7 @@ if [ -z "${RST_PEER:-}" ] || [ ! -x "$RST_PEER" ]; then
 fi
 
 # 1. A receiver that reads 1 MB, then resets: the transmitter's next write fails.
-P=$(free_port)
-start peer "$RST_PEER" listen "$P" 1000000
-wait_listen tcp "$P" peer
+listen_on peer tcp "$RST_PEER" listen @P@ 1000000
 run t "$TTCP" -t -s -n 100000000 -p "$P" 127.0.0.1
 reap peer
 expect_rc peer 0
@@ -37,9 +35,7 @@ echo "transmitter reset: the receiver counted ${recvd:-?} of 1000000 bytes"
 
 # 3. A receiver that reads everything, up to the transmitter's FIN, and only then resets
 #    instead of closing: the data arrived, so the transmitter warns and reports normally, exit 0.
-P=$(free_port)
-start peer "$RST_PEER" listen "$P" 1000000000
-wait_listen tcp "$P" peer
+listen_on peer tcp "$RST_PEER" listen @P@ 1000000000
 run t "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
 reap peer
 expect_rc peer 0; expect_rc t 0

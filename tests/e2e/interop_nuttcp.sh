@@ -5,7 +5,7 @@
 command -v nuttcp >/dev/null || skip "nuttcp is not installed"
 
 receiver r tcp -r -s
-C=$(free_port); while [ "$C" = "$P" ]; do C=$(free_port); done   # nothing listens on C
+C=$(free_port)   # the next port of this script's block (never P): nothing listens on it
 run n nuttcp -t -p "$P" -P "$C" -n 1000 -l 8192 127.0.0.1
 reap r
 expect_rc n 0; expect_rc r 0

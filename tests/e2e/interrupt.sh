@@ -1,14 +1,12 @@
-# SIGINT to a running transmitter: it prints the figures so far and exits 0 within a few
-# seconds; the receiver then ends by itself with at least as many bytes.
+# SIGINT to a running transmitter (once data flows): it prints the figures so far and exits 0
+# (how long it took is reported, not judged; a hang fails at lib.sh's BOUND); the receiver then
+# ends by itself with at least as many bytes.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 receiver r tcp -r -s
 start t "$TTCP" -t -s -n 100000000 -p "$P" 127.0.0.1
-sleep 1
-kill -INT "${PID[t]}"          # timeout(1) passes one SIGINT on to ttcp
-sent_at=$SECONDS
-reap t
-[ $((SECONDS - sent_at)) -le 4 ] || fail "transmitter took $((SECONDS - sent_at)) s to end after SIGINT"
+wait_flowing t "$P"
+interrupt t
 reap r
 expect_rc t 0; expect_rc r 0
 expect_report t out "$(hdr t 8192 100000000 "$P" tcp 127.0.0.1)" "$SOME" "$SOME"

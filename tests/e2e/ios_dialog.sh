@@ -16,22 +16,31 @@ dialog() {
     printf '%s\n' "$2" >>"$f"; lit_re "$1: $2"; WANT+=("$REPLY"); shift 2
   done
 }
-# dialog_receiver NAME ARGS...: `ttcp -I ARGS` answering from $TMP/NAME.in, in the background,
-# returning once it listens on $P (one of its answers).
+# dialog_receiver NAME SETUP [ARGS...]: on a fresh port P, SETUP (which writes NAME's answers
+# with `dialog`, P among them, and keeps WANT in rwant), then `ttcp -I ARGS` (@P@ = the port)
+# answering from $TMP/NAME.in in the background; returns once it listens on P. (Should P have
+# been taken, all of it again on another port: lib.sh's on_free_port.)
 dialog_receiver() {
-  local name=$1; shift
-  IN=$TMP/$name.in start "$name" "$TTCP" -I "$@"
-  wait_listen tcp "$P" "$name"
+  local name=$1 setup=$2
+  shift 2
+  on_free_port "tcp:$name" dialog_start "$name" "$setup" "$@"
+}
+dialog_start() {
+  local name=$1 setup=$2
+  shift 2
+  "$setup"
+  IN=$TMP/$name.in start_on_P "$name" "$TTCP" -I "$@"
 }
 
 # 1. Every default taken but the port (and the transmitter's nbuf): the prompts in IOS order.
-P=$(free_port)
-dialog r 'transmit or receive [receive]' r 'perform tcp half close [n]' '' \
-  'receive buflen [8192]' '' 'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" \
-  'sinkmode [y]' '' "rcvwndsize [$RMEM]" '' 'delayed ACK [y]' '' \
-  'show tcp information at end [n]' ''
-rwant=("${WANT[@]}")
-dialog_receiver r
+r1() {
+  dialog r 'transmit or receive [receive]' r 'perform tcp half close [n]' '' \
+    'receive buflen [8192]' '' 'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" \
+    'sinkmode [y]' '' "rcvwndsize [$RMEM]" '' 'delayed ACK [y]' '' \
+    'show tcp information at end [n]' ''
+  rwant=("${WANT[@]}")
+}
+dialog_receiver r r1
 dialog t 'transmit or receive [receive]' t 'Target IP address' 127.0.0.1 \
   'perform tcp half close [n]' '' 'send buflen [8192]' '' 'send nbuf [2048]' 100 \
   'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" 'sinkmode [y]' '' \
@@ -48,14 +57,15 @@ expect_report r out "$(hdr r 8192 2048 "$P" tcp)" 819200 "$ANY"
 # 2. Half close: each side is also asked about the other direction (transmitter: receive
 # buflen, rcvwndsize, delayed ACK; receiver: send buflen, send nbuf, buffering on writes).
 # The receiver sends 5 x 1000 bytes back; the transmitter shows its TCP statistics.
-P=$(free_port)
-dialog r 'transmit or receive [receive]' receive 'perform tcp half close [n]' y \
-  'receive buflen [8192]' 4096 'send buflen [4096]' 1000 'send nbuf [2048]' 5 \
-  'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" 'sinkmode [y]' '' \
-  'buffering on writes [y]' '' "rcvwndsize [$RMEM]" '' 'delayed ACK [y]' '' \
-  'show tcp information at end [n]' ''
-rwant=("${WANT[@]}")
-dialog_receiver r
+r2() {
+  dialog r 'transmit or receive [receive]' receive 'perform tcp half close [n]' y \
+    'receive buflen [8192]' 4096 'send buflen [4096]' 1000 'send nbuf [2048]' 5 \
+    'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" 'sinkmode [y]' '' \
+    'buffering on writes [y]' '' "rcvwndsize [$RMEM]" '' 'delayed ACK [y]' '' \
+    'show tcp information at end [n]' ''
+  rwant=("${WANT[@]}")
+}
+dialog_receiver r r2
 dialog t 'transmit or receive [receive]' transmit 'Target IP address' 127.0.0.1 \
   'perform tcp half close [n]' yes 'send buflen [8192]' '' 'send nbuf [2048]' 100 \
   'receive buflen [8192]' '' 'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" \
@@ -73,21 +83,23 @@ expect_lines r out "$(hdr r 4096 5 "$P" tcp)" "$(rate r 819200)" "$(calls r "$AN
 
 # 3. Bad answers are refused with a "% " line and the same prompt comes again; the answers
 # finally taken hold (buflen 4096, the port), against a classic transmitter.
-P=$(free_port)
-dialog r 'transmit or receive [receive]' x '% answer transmit or receive' \
-  'transmit or receive [receive]' rec \
-  'perform tcp half close [n]' maybe '% answer y or n' 'perform tcp half close [n]' no \
-  'receive buflen [8192]' 0 "% '0' is out of range (1 to 268435456)" \
-  'receive buflen [8192]' 4096 'bufalign [16384]' '' 'bufoffset [0]' '' \
-  'port [5001]' 70000 "% '70000' is out of range (1 to 65535)" 'port [5001]' "$P" \
-  'sinkmode [y]' maybe '% answer y or n' 'sinkmode [y]' yes \
-  "rcvwndsize [$RMEM]" abc "% 'abc' is not a number" "rcvwndsize [$RMEM]" '' \
-  'delayed ACK [y]' '' 'show tcp information at end [n]' ''
-dialog_receiver r
+r3() {
+  dialog r 'transmit or receive [receive]' x '% answer transmit or receive' \
+    'transmit or receive [receive]' rec \
+    'perform tcp half close [n]' maybe '% answer y or n' 'perform tcp half close [n]' no \
+    'receive buflen [8192]' 0 "% '0' is out of range (1 to 268435456)" \
+    'receive buflen [8192]' 4096 'bufalign [16384]' '' 'bufoffset [0]' '' \
+    'port [5001]' 70000 "% '70000' is out of range (1 to 65535)" 'port [5001]' "$P" \
+    'sinkmode [y]' maybe '% answer y or n' 'sinkmode [y]' yes \
+    "rcvwndsize [$RMEM]" abc "% 'abc' is not a number" "rcvwndsize [$RMEM]" '' \
+    'delayed ACK [y]' '' 'show tcp information at end [n]' ''
+  rwant=("${WANT[@]}")
+}
+dialog_receiver r r3
 run t "$TTCP" -t -s -n 100 -l 1000 -p "$P" 127.0.0.1
 reap r
 expect_rc t 0; expect_rc r 0
-expect_lines r err "${WANT[@]}" '^$' '^ttcp-r: socket$' "$(ios_connect r)"
+expect_lines r err "${rwant[@]}" '^$' '^ttcp-r: socket$' "$(ios_connect r)"
 expect_report r out "$(hdr r 4096 2048 "$P" tcp)" 100000 "$ANY"
 expect_report t out "$(hdr t 1000 100 "$P" tcp 127.0.0.1)" 100000 100
 
@@ -111,13 +123,14 @@ dialog e4 'transmit or receive [receive]' '' 'perform tcp half close [n]' '' \
 LAST='port [5001]' eof_dialog e4
 
 # 5. Options given with -I are the defaults shown; all-empty answers take them.
-P=$(free_port)
-dialog r 'transmit or receive [receive]' '' 'perform tcp half close [n]' '' \
-  'receive buflen [4096]' '' 'bufalign [16384]' '' 'bufoffset [0]' '' "port [$P]" '' \
-  'sinkmode [y]' '' 'rcvwndsize [65536]' '' 'delayed ACK [n]' '' \
-  'show tcp information at end [y]' ''
-rwant=("${WANT[@]}")
-dialog_receiver r -l 4096 -p "$P" --rcvwnd 65536 --no-delayed-ack --tcp-info
+r5() {
+  dialog r 'transmit or receive [receive]' '' 'perform tcp half close [n]' '' \
+    'receive buflen [4096]' '' 'bufalign [16384]' '' 'bufoffset [0]' '' "port [$P]" '' \
+    'sinkmode [y]' '' 'rcvwndsize [65536]' '' 'delayed ACK [n]' '' \
+    'show tcp information at end [y]' ''
+  rwant=("${WANT[@]}")
+}
+dialog_receiver r r5 -l 4096 -p @P@ --rcvwnd 65536 --no-delayed-ack --tcp-info
 dialog t 'transmit or receive [transmit]' '' 'Target IP address' 127.0.0.1 \
   'perform tcp half close [n]' '' 'send buflen [1000]' '' 'send nbuf [100]' '' \
   'bufalign [4096]' '' 'bufoffset [16]' '' "port [$P]" '' 'sinkmode [y]' '' \
@@ -134,13 +147,14 @@ expect_lines r out "$(hdr r 4096 2048 "$P" tcp)" "$(rate r 100000)" "$(calls r "
 # 6. Not sink mode: the data that follows the answers on the transmitter's stdin is sent, byte
 # for byte; the receiver writes it to stdout and its report goes to stderr.
 head -c 100000 /dev/urandom >"$TMP/data"
-P=$(free_port)
-dialog r 'transmit or receive [receive]' r 'perform tcp half close [n]' '' \
-  'receive buflen [8192]' '' 'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" \
-  'sinkmode [y]' n "rcvwndsize [$RMEM]" '' 'delayed ACK [y]' '' \
-  'show tcp information at end [n]' ''
-rwant=("${WANT[@]}")
-dialog_receiver r
+r6() {
+  dialog r 'transmit or receive [receive]' r 'perform tcp half close [n]' '' \
+    'receive buflen [8192]' '' 'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" \
+    'sinkmode [y]' n "rcvwndsize [$RMEM]" '' 'delayed ACK [y]' '' \
+    'show tcp information at end [n]' ''
+  rwant=("${WANT[@]}")
+}
+dialog_receiver r r6
 dialog t 'transmit or receive [receive]' t 'Target IP address' 127.0.0.1 \
   'perform tcp half close [n]' '' 'send buflen [8192]' '' 'send nbuf [2048]' '' \
   'bufalign [16384]' '' 'bufoffset [0]' '' 'port [5001]' "$P" 'sinkmode [y]' n \

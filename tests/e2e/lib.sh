@@ -49,67 +49,214 @@ show() {
   done
 }
 
-# ---- processes --------------------------------------------------------------
-# free_port: a random port in 20000-60999 that no TCP or UDP socket uses now.
+# ---- ports ------------------------------------------------------------------
+# Tests run side by side (ctest -j) must never be handed the same port. Each script claims a
+# block of PORT_BLOCK consecutive ports for its whole life: a flock(1) lock on a file of its
+# own per block in PORT_LOCKS (one directory for every run on this machine), held on a
+# descriptor of this shell, so the kernel drops the lock when the script ends, however it ends
+# (no stale locks). Two scripts never hold the same block, so never the same port. The blocks
+# lie below the kernel's ephemeral range (ip_local_port_range): no connection's source port
+# lands on them. free_port hands out the block's ports in turn (the turn is kept in $TMP, so
+# `P=$(free_port)` works too), skipping any a socket uses now. A process that is not one of
+# these tests may still bind one between that look and our bind: on_free_port (under receiver,
+# listen_on) then takes the next port (the listener's "Address already in use" is the sign).
+PORT_LOCKS=${PORT_LOCKS:-/tmp/ttcp-test-ports}
+PORT_BLOCK=64
+claim_ports() {
+  local lo=32768 first=20000 last nblocks b i start f _
+  read -r lo _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null
+  last=$((lo - 1))
+  # an unusual ephemeral range (starting below 21024): the ports above it instead
+  [ "$last" -ge $((first + 16 * PORT_BLOCK - 1)) ] || { first=61000 last=65535; }
+  nblocks=$(( (last - first + 1) / PORT_BLOCK ))
+  start=$(( ${SRANDOM:-$((RANDOM * 32768 + RANDOM))} % nblocks ))
+  PORT_BASE=$((first + start * PORT_BLOCK))   # without flock or PORT_LOCKS: a random block
+  if command -v flock >/dev/null &&
+     { [ -d "$PORT_LOCKS" ] || mkdir -m 1777 "$PORT_LOCKS" 2>/dev/null || [ -d "$PORT_LOCKS" ]; }; then
+    for ((i = 0; i < 2 * nblocks; i++)); do
+      b=$(( (start + i) % nblocks ))
+      f=$PORT_LOCKS/block-$((first + b * PORT_BLOCK))
+      { [ -e "$f" ] || : >>"$f"; exec {PORT_FD}<"$f"; } 2>/dev/null || continue
+      # the first round takes a free block at once; the second waits for one (all taken: more
+      # than $nblocks scripts at once), up to 2 s a block
+      if flock -n "$PORT_FD" || { [ "$i" -ge "$nblocks" ] && flock -w 2 "$PORT_FD"; }; then
+        PORT_BASE=$((first + b * PORT_BLOCK)); return 0
+      fi
+      exec {PORT_FD}<&-
+    done
+  fi
+  echo "note: no port block could be locked in $PORT_LOCKS; ports $PORT_BASE-$((PORT_BASE + PORT_BLOCK - 1)) unlocked"
+  exec {PORT_FD}</dev/null   # (start and run close PORT_FD for their commands)
+}
+claim_ports
+# free_port: the next port of this script's block that no TCP or UDP socket uses now.
 free_port() {
-  local used p
-  used=$(ss -Htuan | awk '{ n = split($5, a, ":"); print a[n] }')
+  local used n i p
+  used=" $(ss -Htuan | awk '{ n = split($5, a, ":"); m = split($6, b, ":"); printf "%s %s ", a[n], b[m] }') "
+  read -r n 2>/dev/null <"$TMP/ports.next" || n=0
+  for ((i = 0; i < PORT_BLOCK; i++)); do
+    p=$((PORT_BASE + (n + i) % PORT_BLOCK))
+    case $used in *" $p "*) continue ;; esac
+    echo $(( (n + i + 1) % PORT_BLOCK )) >"$TMP/ports.next"
+    echo "$p"; return 0
+  done
+  echo "note: every port of $PORT_BASE-$((PORT_BASE + PORT_BLOCK - 1)) is in use" >&2
+  echo "$PORT_BASE"
+}
+
+# ---- waiting for a condition --------------------------------------------------------
+# wait_for SECONDS NAME CMD...: run CMD every 0.05 s until it succeeds (status 0), at most
+# SECONDS (a whole number); gives up early, status 2, once the background process NAME has
+# ended and CMD still fails ("-": no process to watch); status 1 when the time ran out. The
+# limits are bounds against a hang, not timings: generous, so a slow machine only waits longer.
+wait_for() {
+  local name=$2 end
+  end=$(( ${EPOCHREALTIME/[.,]/} + $1 * 1000000 ))
+  shift 2
   while :; do
-    p=$(( 20000 + ${SRANDOM:-$((RANDOM * 32768 + RANDOM))} % 41000 ))
-    grep -qx "$p" <<<"$used" || { echo "$p"; return; }
+    "$@" && return 0
+    if [ "$name" != - ] && { [ -z "${PID[$name]-}" ] || ! kill -0 "${PID[$name]}" 2>/dev/null; }; then
+      "$@" && return 0
+      return 2
+    fi
+    [ "${EPOCHREALTIME/[.,]/}" -lt "$end" ] || return 1
+    sleep 0.05
   done
 }
+WAIT=${WAIT:-15}   # seconds any wait_for of ours may wait (processes live BOUND = 20 s)
+# listening tcp|udp PORT [NAME]: a TCP socket listens on PORT, or a UDP socket is bound to it;
+# with NAME, one that NAME's process or a process below it holds (or a wineserver: Wine's
+# sockets live there), not one of some other program that took the port first.
+listening() {
+  local flags=-Hltn out p
+  [ "$1" = udp ] && flags=-Hlun
+  [ -n "${3-}" ] || { [ -n "$(ss $flags "sport = :$2")" ]; return; }
+  out=$(ss ${flags}p "sport = :$2")
+  case $out in '') return 1 ;; *'(("wineserver'* | *',("wineserver'*) return 0 ;; esac
+  for p in $(grep -o 'pid=[0-9]*' <<<"$out"); do
+    below "${p#pid=}" "${PID[$3]-}" && return 0
+  done
+  return 1
+}
+# below PID ANCESTOR: PID is ANCESTOR or a process below it.
+below() {
+  local p=$1 i k v
+  for ((i = 0; i < 30; i++)); do
+    [ "$p" = "$2" ] && return 0
+    [ "${p:-1}" -gt 1 ] || return 1
+    while read -r k v; do [ "$k" = PPid: ] && break; done <"/proc/$p/status" 2>/dev/null || return 1
+    p=$v
+  done
+  return 1
+}
+# received_at_least PORT BYTES: an established TCP connection whose local port is PORT (the
+# accepting side) has received at least BYTES (ss -i's bytes_received; absent while 0).
+received_at_least() {
+  local n
+  n=$(ss -Htni state established "( sport = :$1 )" | grep -o 'bytes_received:[0-9]*' | head -n 1)
+  [ "${n#*:}" -ge "$2" ] 2>/dev/null
+}
+# drained udp PORT: every UDP socket bound to PORT has read all it was sent (receive queue 0).
+drained() { [ -z "$(ss -Hlun "sport = :$2" | awk '$2 != 0')" ]; }
+# lines_at_least NAME out|err ERE COUNT: at least COUNT lines of NAME's output match ERE.
+lines_at_least() {
+  local n
+  n=$(grep -Ec -- "$3" "$TMP/$1.$2" 2>/dev/null)
+  [ "${n:-0}" -ge "$4" ]
+}
+
+# ---- processes --------------------------------------------------------------
 # start NAME CMD...: run CMD in the background (stdin /dev/null, or the file $IN when set),
 # output in $TMP/NAME.{out,err}.
 start() {
   local name=$1; shift
   CMD[$name]="$*"; unset "RC[$name]"
-  "${BOUNDED[@]}" "$@" <"${IN:-/dev/null}" >"$TMP/$name.out" 2>"$TMP/$name.err" &
+  "${BOUNDED[@]}" "$@" <"${IN:-/dev/null}" >"$TMP/$name.out" 2>"$TMP/$name.err" {PORT_FD}<&- &
   PID[$name]=$!
 }
 # run NAME CMD...: run CMD in the foreground (stdin inherited), record its exit status.
 run() {
   local name=$1; shift
   CMD[$name]="$*"
-  "${BOUNDED[@]}" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
+  "${BOUNDED[@]}" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err" {PORT_FD}<&-
   RC[$name]=$?
 }
-# reap NAME: wait for a background process to end by itself, record its exit status.
+# reap NAME: wait for a background process to end by itself, record its exit status (nothing
+# to do when it was reaped already).
 reap() {
+  [ -n "${PID[$1]-}" ] || return 0
   wait "${PID[$1]}"; RC[$1]=$?
   unset "PID[$1]"
   [ "${RC[$1]}" != 124 ] || fail "$1 did not end within $BOUND s"
 }
 # expect_running NAME: the background process has not ended.
 expect_running() {
-  kill -0 "${PID[$1]}" 2>/dev/null && return
+  kill -0 "${PID[$1]-0}" 2>/dev/null && [ -n "${PID[$1]-}" ] && return
   fail "$1 ended, it should still be running"; show "$1"
 }
 # stop NAME: end a background process (if it is still running).
 stop() {
+  [ -n "${PID[$1]-}" ] || return 0
   kill "${PID[$1]}" 2>/dev/null
   wait "${PID[$1]}" 2>/dev/null; RC[$1]=stopped
   unset "PID[$1]"
 }
-# wait_listen tcp|udp PORT NAME: poll up to LISTEN_WAIT s (default 5) until PORT is bound;
-# give up early if NAME died.
+# await_listen tcp|udp PORT NAME: wait up to LISTEN_WAIT s (default WAIT) until NAME has bound
+# PORT (lib.sh's listening), giving up early if NAME ended; quiet (wait_for's status).
+await_listen() { wait_for "${LISTEN_WAIT:-$WAIT}" "$3" listening "$1" "$2" "$3"; }
+# wait_listen tcp|udp PORT NAME: the same, a failure when NAME has not bound PORT.
 wait_listen() {
-  local flags=-Hltn i
-  [ "$1" = udp ] && flags=-Hlun
-  for i in $(seq $(( ${LISTEN_WAIT:-5} * 10 ))); do
-    [ -n "$(ss $flags "sport = :$2")" ] && return 0
-    kill -0 "${PID[$3]}" 2>/dev/null || break
-    sleep 0.1
-  done
+  await_listen "$@" && return 0
   fail "$3 is not listening on $1 port $2"; show "$3"; return 1
+}
+# port_lost NAME: NAME has ended because its port was taken ("Address already in use"; Winsock's
+# WSAEADDRINUSE is 10048): reaps it. Otherwise false, NAME left as it is.
+port_lost() {
+  [ -n "${PID[$1]-}" ] && ! kill -0 "${PID[$1]}" 2>/dev/null || return 1
+  grep -Eqs 'Address already in use|^errno=(98|10048)\b' "$TMP/$1.err" "$TMP/$1.out" || return 1
+  wait "${PID[$1]}" 2>/dev/null; RC[$1]=$?
+  unset "PID[$1]"
+}
+# on_free_port "tcp|udp:NAME..." CMD...: P = a fresh port, then CMD (which starts each NAME, to
+# listen on $P with that protocol: a function, say), returning once they all listen. Should
+# the port have been taken after all (see "ports" above), they are stopped and CMD runs again
+# on the next port, up to 5 ports in all.
+on_free_port() {
+  local socks=$1 try s bad lost
+  shift
+  for ((try = 1; ; try++)); do
+    P=$(free_port)
+    "$@"
+    bad='' lost=0
+    for s in $socks; do
+      await_listen "${s%%:*}" "$P" "${s#*:}" && continue
+      bad=${bad:-$s}
+      port_lost "${s#*:}" && lost=1
+    done
+    [ -z "$bad" ] && return 0
+    if [ "$try" -lt 5 ] && [ "$lost" = 1 ]; then
+      echo "note: port $P was taken before ${bad#*:} could bind it; another port"
+      for s in $socks; do stop_any "${s#*:}"; done
+      continue
+    fi
+    fail "${bad#*:} is not listening on ${bad%%:*} port $P"; show "${bad#*:}"; return 1
+  done
+}
+# listen_on NAME tcp|udp CMD...: on_free_port with `start NAME CMD...`, every @P@ in the words
+# of CMD replaced by the port.
+listen_on() { local name=$1 proto=$2; shift 2; on_free_port "$proto:$name" start_on_P "$name" "$@"; }
+start_on_P() {
+  local name=$1 a
+  shift
+  local -a cmd=()
+  for a; do cmd+=("${a//@P@/$P}"); done
+  start "$name" "${cmd[@]}"
 }
 # receiver NAME tcp|udp ARGS...: a fresh port P, `ttcp -p P ARGS` in the background as NAME,
 # returning once it listens.
 receiver() {
   local name=$1 proto=$2; shift 2
-  P=$(free_port)
-  start "$name" "$TTCP" -p "$P" "$@"
-  wait_listen "$proto" "$P" "$name"
+  listen_on "$name" "$proto" "$TTCP" -p @P@ "$@"
 }
 # pair tcp|udp RECEIVER-ARGS... -- TRANSMITTER-ARGS...: receiver "r" as above, then the
 # transmitter "t" (`ttcp -p P ARGS`, stdin inherited) in the foreground, then "r" is reaped.
@@ -191,14 +338,14 @@ lit_re() {
 lit() { lit_re "$1"; printf '%s\n' "$REPLY"; }
 # answers FILE LINE...: the lines, one per line, into $TMP/FILE (a dialog's stdin, for IN=).
 answers() { local f=$TMP/$1; shift; printf '%s\n' "$@" >"$f"; }
-# interrupt NAME: SIGINT to a background process, which must end within a few seconds
-# (a loose bound against a hang, not a timing), then its exit status is recorded.
+# interrupt NAME: SIGINT to a background process, which must then end by itself (a hang is
+# caught by its BOUND: reap fails); its exit status is recorded and how long it took reported.
 interrupt() {
   local sent_at
   kill -INT "${PID[$1]}"       # timeout(1) passes one SIGINT on to ttcp
-  sent_at=$SECONDS
+  sent_at=$(now)
   reap "$1"
-  [ $((SECONDS - sent_at)) -le 4 ] || fail "$1 took $((SECONDS - sent_at)) s to end after SIGINT"
+  measured "$1 ended $(since "$sent_at") s after SIGINT"
 }
 # half_close t|r BYTES: the --half-close statistics line (no "+++": it is not the test's figure).
 half_close() {
@@ -232,16 +379,14 @@ figures_ok() {
 # Returns 1 without perl: the caller skips that check.
 classic_sink() {
   command -v perl >/dev/null || return 1
-  P=$(free_port)
-  start "$1" perl -MIO::Socket::INET -e '
+  listen_on "$1" tcp perl -MIO::Socket::INET -e '
     my ($port, $max) = @ARGV;
     my $l = IO::Socket::INET->new(LocalAddr => "127.0.0.1", LocalPort => $port, Listen => 1,
                                   ReuseAddr => 1) or die "listen: $!\n";
     my $c = $l->accept or die "accept: $!\n";
     my ($n, $r, $buf) = (0);
     $n += $r while (!$max || $n < $max) && ($r = sysread($c, $buf, 65536));
-    print "$n\n"; close $c;' "$P" "${2:-0}"
-  wait_listen tcp "$P" "$1"
+    print "$n\n"; close $c;' @P@ "${2:-0}"
 }
 
 # ---- measurement extensions (-i, --time, -R, SI -f, --link-rate, --json, --pattern, udp) ----
@@ -292,6 +437,11 @@ interval_bytes() {
 }
 # now: the wall clock in seconds, with microseconds.
 now() { echo "${EPOCHREALTIME/,/.}"; }
+# since T: the seconds (2 decimals) from T (a `now`) to now.
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+# measured TEXT: a figure about speed or time, reported (a "MEASURED:" line), never judged: no
+# test fails because the machine was slow.
+measured() { printf 'MEASURED: %s\n' "$*"; }
 
 # need_jq: --json output is checked with a real JSON parser; without jq that is a failure, not a skip.
 need_jq() {
@@ -382,18 +532,12 @@ kill_hard() {
 }
 # stop_any NAME...: stop those of the NAMEs that were started and not yet reaped.
 stop_any() { local n; for n; do [ -z "${PID[$n]-}" ] || stop "$n"; done; }
-# wait_flowing NAME PORT: poll up to 5 s until a TCP connection to or from PORT is established
-# (giving up early if NAME died), then let data flow for half a second.
+# wait_flowing NAME PORT [BYTES]: wait (up to WAIT s, giving up early if NAME ended) until the
+# TCP connection accepted on PORT has received BYTES (default 1 MiB): data is flowing.
 wait_flowing() {
-  local i
-  for i in $(seq 50); do
-    if [ -n "$(ss -Htn state established "( sport = :$2 or dport = :$2 )")" ]; then
-      sleep 0.5; return 0
-    fi
-    kill -0 "${PID[$1]}" 2>/dev/null || break
-    sleep 0.1
-  done
-  fail "no connection on port $2 while $1 runs"; show "$1"; return 1
+  wait_for "$WAIT" "$1" received_at_least "$2" "${3:-1048576}" && return 0
+  fail "no connection on port $2 has received ${3:-1048576} bytes while $1 runs"; show "$1"
+  return 1
 }
 # expect_partial NAME HEADER-REGEX: the partial figures of a run that moved data before it
 # failed or was cut short: stdout is the header and the three statistics lines, bytes and
@@ -417,14 +561,10 @@ expect_io_error() {
 # datagrams of LEN spaces (1.12's data, without ttcp's sequence header).
 udp_marker() { udp_send "$1" '%s' "$MARKER"; }
 udp_plain() { local i; for ((i = 0; i < $2; i++)); do udp_send "$1" "%$3s" ''; done; }
-# wait_line NAME out|err ERE: poll up to 10 s until a line of NAME's output matches ERE; gives
-# up early if NAME ended.
+# wait_line NAME out|err ERE [COUNT]: wait (up to WAIT s, giving up early if NAME ended) until
+# COUNT (default 1) lines of NAME's output match ERE.
 wait_line() {
-  local i
-  for i in $(seq 100); do
-    grep -Eq -- "$3" "$TMP/$1.$2" && return 0
-    kill -0 "${PID[$1]}" 2>/dev/null || break
-    sleep 0.1
-  done
-  fail "$1: no line of std$2 matches /$3/ (waited 10 s)"; show "$1"; return 1
+  wait_for "$WAIT" "$1" lines_at_least "$1" "$2" "$3" "${4:-1}" && return 0
+  fail "$1: fewer than ${4:-1} lines of std$2 match /$3/ (waited up to $WAIT s)"; show "$1"
+  return 1
 }

@@ -22,9 +22,7 @@ for opt in -B -T "-B -T"; do
 done
 
 # Attached arguments and clustered flags.
-P=$(free_port)
-start r "$TTCP" -rs -p"$P"
-wait_listen tcp "$P" r && run t "$TTCP" -ts -n100 -l1000 -p"$P" 127.0.0.1
+listen_on r tcp "$TTCP" -rs -p@P@ && run t "$TTCP" -ts -n100 -l1000 -p"$P" 127.0.0.1
 reap r
 tcp_ok 1000 100 "$P" tcp 127.0.0.1
 

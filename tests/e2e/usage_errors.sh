@@ -4,9 +4,8 @@
 
 # Receivers on TCP and UDP port P notice any traffic a bad command line might still send:
 # afterwards each must still be waiting and then count exactly one good test.
-receiver r tcp -r -s
-start ru "$TTCP" -r -s -u -p "$P"
-wait_listen udp "$P" ru
+both() { start r "$TTCP" -r -s -p "$P"; start ru "$TTCP" -r -s -u -p "$P"; }
+on_free_port "tcp:r udp:ru" both
 
 # usage_error WORDS-REGEX ARGS...: the line must mention one of WORDS.
 usage_error() {
