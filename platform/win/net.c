@@ -1,4 +1,11 @@
-/* Winsock 2 behind the platform interface. */
+/* Winsock 2 behind the platform interface.
+ *
+ * Ctrl+C cannot interrupt a blocking Winsock call (the console handler runs
+ * on a thread of its own), so every socket is non-blocking and each call
+ * that would block waits in select() for at most WAIT_SLICE_MS at a time,
+ * looking at the Ctrl+C flag between waits: it returns TT_E_INTR within
+ * about that time after Ctrl+C, or at once when Ctrl+C came earlier. A call
+ * that can go ahead makes the one system call it always made. */
 
 /* The build targets Windows 7; SIO_TCP_INFO's declarations (Windows 10
  * 1703) are wanted here only, and the ioctl is tried at run time. */
@@ -14,6 +21,7 @@
 
 #define LISTEN_BACKLOG 5
 #define MAX_IO 0x40000000 /* Winsock lengths are int */
+#define WAIT_SLICE_MS 100 /* longest wait between two looks at Ctrl+C */
 
 static SOCKET sock_of(tt_socket s)
 {
@@ -30,6 +38,82 @@ static int io_len(size_t len)
     return (int)(len > MAX_IO ? MAX_IO : len);
 }
 
+static int set_nonblocking(SOCKET s)
+{
+    u_long on = 1;
+    return ioctlsocket(s, FIONBIO, &on);
+}
+
+/* The call failed only because it would have had to wait. */
+static int would_block(void)
+{
+    return WSAGetLastError() == WSAEWOULDBLOCK;
+}
+
+enum wait_for { FOR_READ, FOR_WRITE, FOR_CONNECT };
+
+/* The slow path: waits until s can be read, written, or its connect has
+ * ended, until deadline (tt_now_ns() time; 0 = no limit). Returns 1 when
+ * ready, 0 at the deadline, TT_E_INTR after Ctrl+C, or a failure. */
+static int wait_ready(SOCKET s, enum wait_for what, int64_t deadline)
+{
+    for (;;) {
+        struct timeval tv = {0, WAIT_SLICE_MS * 1000};
+        fd_set ready, failed;
+        int rc;
+        if (tt_interrupted()) {
+            WSASetLastError(WSAEINTR);
+            return TT_E_INTR;
+        }
+        if (deadline != 0) {
+            int64_t left_us = (deadline - tt_now_ns() + 999) / 1000;
+            if (left_us <= 0)
+                return 0;
+            if (left_us < tv.tv_usec)
+                tv.tv_usec = (long)left_us;
+        }
+        FD_ZERO(&ready);
+        FD_SET(s, &ready);
+        FD_ZERO(&failed);
+        FD_SET(s, &failed); /* a connect that failed shows here, not as writable */
+        rc = select(0, what == FOR_READ ? &ready : NULL, what == FOR_READ ? NULL : &ready,
+                    what == FOR_CONNECT ? &failed : NULL, &tv);
+        if (rc == SOCKET_ERROR)
+            return tt_win_fail();
+        if (rc > 0)
+            return 1;
+    }
+}
+
+/* When a receive that would block gives up: TT_OPT_RCVTIMEO_MS is kept as
+ * SO_RCVTIMEO, which a non-blocking socket ignores; read back only here,
+ * on the slow path. 0 = no limit. */
+static int64_t receive_deadline(SOCKET s)
+{
+    DWORD ms = 0;
+    int len = sizeof ms;
+    if (getsockopt(s, SOL_SOCKET, SO_RCVTIMEO, (char *)&ms, &len) != 0 || ms == 0)
+        return 0;
+    return tt_now_ns() + (int64_t)ms * 1000000;
+}
+
+/* Waits for a receive that would block; 0 to try again, else the code to
+ * return (TT_E_AGAIN once the receive timeout has passed). */
+static int receive_wait(SOCKET s, int64_t *deadline, int *asked)
+{
+    int rc;
+    if (!*asked) {
+        *deadline = receive_deadline(s);
+        *asked = 1;
+    }
+    rc = wait_ready(s, FOR_READ, *deadline);
+    if (rc == 0) {
+        WSASetLastError(WSAETIMEDOUT);
+        return TT_E_AGAIN;
+    }
+    return rc < 0 ? rc : 0;
+}
+
 int tt_socket_open(int family, int udp, tt_socket *out)
 {
     int af = family == TT_FAMILY_V4 ? AF_INET : AF_INET6;
@@ -39,8 +123,9 @@ int tt_socket_open(int family, int udp, tt_socket *out)
     if (s == INVALID_SOCKET)
         return tt_win_fail();
     /* TT_FAMILY_ANY is one IPv6 socket that takes IPv4 too. */
-    if (af == AF_INET6 &&
-        setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, (const char *)&v6only, sizeof v6only) != 0) {
+    if ((af == AF_INET6 &&
+         setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, (const char *)&v6only, sizeof v6only) != 0) ||
+        set_nonblocking(s) != 0) {
         int rc = tt_win_fail();
         closesocket(s);
         return rc;
@@ -77,7 +162,7 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         /* Windows' SO_REUSEADDR would let a second receiver steal the port;
          * a listener is free to rebind here anyway. Keep the port ours. */
         return set_int(s, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, value);
-    case TT_OPT_RCVTIMEO_MS:
+    case TT_OPT_RCVTIMEO_MS: /* kept for receive_deadline() */
         return check(setsockopt(sock_of(s), SOL_SOCKET, SO_RCVTIMEO, (const char *)&ms, sizeof ms));
     case TT_OPT_QUICKACK:
         return set_ack_every_segment(s);
@@ -85,6 +170,12 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return TT_E_UNSUPPORTED; /* arrival is stamped at return instead */
     }
     return TT_E_UNSUPPORTED;
+}
+
+/* SIO_TCP_SET_ACK_FREQUENCY is a property of the socket: set once, kept. */
+int tt_quickack_sticky(void)
+{
+    return 1;
 }
 
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
@@ -108,61 +199,130 @@ int tt_listen(tt_socket s)
 
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
 {
-    int len = (int)sizeof peer->storage.bytes;
-    SOCKET c = accept(sock_of(s), (struct sockaddr *)peer->storage.bytes, &len);
-    if (c == INVALID_SOCKET)
-        return tt_win_fail();
-    peer->len = (uint32_t)len;
+    SOCKET c;
+    for (;;) {
+        int len = (int)sizeof peer->storage.bytes, rc;
+        c = accept(sock_of(s), (struct sockaddr *)peer->storage.bytes, &len);
+        if (c != INVALID_SOCKET) {
+            peer->len = (uint32_t)len;
+            break;
+        }
+        if (!would_block())
+            return tt_win_fail();
+        rc = wait_ready(sock_of(s), FOR_READ, 0);
+        if (rc < 0)
+            return rc;
+    }
+    if (set_nonblocking(c) != 0) {
+        int rc = tt_win_fail();
+        closesocket(c);
+        return rc;
+    }
     peer->family = ((struct sockaddr *)peer->storage.bytes)->sa_family == AF_INET6
                        ? TT_FAMILY_V6 : TT_FAMILY_V4;
     *out = (tt_socket)c;
     return 0;
 }
 
+/* A non-blocking connect goes on in the background: wait for it, then ask
+ * how it ended. */
 int tt_connect(tt_socket s, const struct tt_addr *a)
 {
-    return check(connect(sock_of(s), (const struct sockaddr *)a->storage.bytes, (int)a->len));
+    int rc, err = 0, len = sizeof err;
+    if (connect(sock_of(s), (const struct sockaddr *)a->storage.bytes, (int)a->len) == 0)
+        return 0;
+    if (!would_block())
+        return tt_win_fail();
+    rc = wait_ready(sock_of(s), FOR_CONNECT, 0);
+    if (rc < 0)
+        return rc;
+    if (getsockopt(sock_of(s), SOL_SOCKET, SO_ERROR, (char *)&err, &len) != 0)
+        return tt_win_fail();
+    if (err != 0) {
+        WSASetLastError(err);
+        return tt_win_code(err);
+    }
+    return 0;
 }
 
-/* A receive timeout (SO_RCVTIMEO) is WSAETIMEDOUT here, EAGAIN elsewhere. */
-static int64_t recv_fail(void)
-{
-    return WSAGetLastError() == WSAETIMEDOUT ? TT_E_AGAIN : tt_win_fail();
-}
-
+/* As a blocking send: returns when all of it went (one I/O call, however
+ * many pieces the non-blocking socket took it in), or with what went before
+ * Ctrl+C or a failure, which the next call then reports. */
 int64_t tt_send(tt_socket s, const void *buf, size_t len)
 {
-    int n = send(sock_of(s), buf, io_len(len), 0);
-    return n == SOCKET_ERROR ? tt_win_fail() : n;
+    const char *p = buf;
+    int want = io_len(len), done = 0;
+    for (;;) {
+        int n = send(sock_of(s), p + done, want - done, 0), rc;
+        if (n != SOCKET_ERROR) {
+            done += n;
+            if (done == want)
+                return done;
+        } else if (!would_block()) {
+            return done > 0 ? done : tt_win_fail();
+        }
+        rc = wait_ready(sock_of(s), FOR_WRITE, 0);
+        if (rc < 0)
+            return done > 0 ? done : rc;
+    }
 }
 
+/* A receive timeout is TT_E_AGAIN, as EAGAIN elsewhere. */
 int64_t tt_recv(tt_socket s, void *buf, size_t len)
 {
-    int n = recv(sock_of(s), buf, io_len(len), 0);
-    return n == SOCKET_ERROR ? recv_fail() : n;
+    int64_t deadline = 0;
+    int asked = 0;
+    for (;;) {
+        int n = recv(sock_of(s), buf, io_len(len), 0), rc;
+        if (n != SOCKET_ERROR)
+            return n;
+        if (!would_block())
+            return tt_win_fail();
+        rc = receive_wait(sock_of(s), &deadline, &asked);
+        if (rc != 0)
+            return rc;
+    }
 }
 
 int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr *to)
 {
-    int n = sendto(sock_of(s), buf, io_len(len), 0, (const struct sockaddr *)to->storage.bytes,
-                   (int)to->len);
-    return n == SOCKET_ERROR ? tt_win_fail() : n;
+    for (;;) {
+        int n = sendto(sock_of(s), buf, io_len(len), 0, (const struct sockaddr *)to->storage.bytes,
+                       (int)to->len), rc;
+        if (n != SOCKET_ERROR)
+            return n;
+        if (!would_block())
+            return tt_win_fail();
+        rc = wait_ready(sock_of(s), FOR_WRITE, 0);
+        if (rc < 0)
+            return rc;
+    }
 }
 
 /* A datagram longer than len fails with WSAEMSGSIZE after filling buf: it
  * is reported as len + 1 bytes, which the caller reads as "cut short". */
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
 {
-    int fromlen = from ? (int)sizeof from->storage.bytes : 0;
-    int n = recvfrom(sock_of(s), buf, io_len(len), 0,
-                     from ? (struct sockaddr *)from->storage.bytes : NULL, from ? &fromlen : NULL);
-    if (n == SOCKET_ERROR && WSAGetLastError() == WSAEMSGSIZE)
-        return (int64_t)len + 1;
-    if (n == SOCKET_ERROR)
-        return recv_fail();
-    if (from != NULL)
-        from->len = (uint32_t)fromlen;
-    return n;
+    int64_t deadline = 0;
+    int asked = 0;
+    for (;;) {
+        int fromlen = from ? (int)sizeof from->storage.bytes : 0, rc;
+        int n = recvfrom(sock_of(s), buf, io_len(len), 0,
+                         from ? (struct sockaddr *)from->storage.bytes : NULL,
+                         from ? &fromlen : NULL);
+        int64_t got = n == SOCKET_ERROR && WSAGetLastError() == WSAEMSGSIZE ? (int64_t)len + 1 : n;
+        if (got != SOCKET_ERROR) {
+            /* a length left as it was: no sender filled in (len 0: unknown) */
+            if (from != NULL)
+                from->len = fromlen < (int)sizeof from->storage.bytes ? (uint32_t)fromlen : 0;
+            return got;
+        }
+        if (!would_block())
+            return tt_win_fail();
+        rc = receive_wait(sock_of(s), &deadline, &asked);
+        if (rc != 0)
+            return rc;
+    }
 }
 
 int64_t tt_recv_discard(tt_socket s, void *buf, size_t len)
@@ -171,14 +331,19 @@ int64_t tt_recv_discard(tt_socket s, void *buf, size_t len)
     return TT_E_UNSUPPORTED;
 }
 
+/* 1 when readable, 0 on timeout (0 ms: a look, no wait; < 0: no limit);
+ * TT_E_INTR after Ctrl+C, as poll() gives EINTR on POSIX. */
 int tt_wait_readable(tt_socket s, int timeout_ms)
 {
     fd_set readable;
-    struct timeval tv = {timeout_ms / 1000, (timeout_ms % 1000) * 1000};
+    struct timeval now = {0, 0};
     int rc;
+    if (timeout_ms != 0)
+        return wait_ready(sock_of(s), FOR_READ,
+                          timeout_ms < 0 ? 0 : tt_now_ns() + (int64_t)timeout_ms * 1000000);
     FD_ZERO(&readable);
     FD_SET(sock_of(s), &readable);
-    rc = select(0, &readable, NULL, NULL, &tv);
+    rc = select(0, &readable, NULL, NULL, &now);
     return rc == SOCKET_ERROR ? tt_win_fail() : rc > 0;
 }
 

@@ -5,8 +5,8 @@ NEEDS=wine
 run h "$WTTCP" -h
 expect_rc h 0; expect_empty h err
 crlf h out
-expect_match h out '^Usage: ttcp -t'
-expect_match h out 'ttcp -r'
+expect_match h out '^Usage: ttcpw -t'
+expect_match h out '^ +ttcpw -r'
 run q "$WTTCP" '/?'
 expect_rc q 0; expect_empty q err
 crlf q out

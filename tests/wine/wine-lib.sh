@@ -61,3 +61,42 @@ crlf() {
     sed -i 's/\r$//' "$f"
   done
 }
+
+# ctrl_c NAME [LIMIT]: Ctrl+C to ttcpw.exe started as NAME (lib.sh's start), then waits up to
+# LIMIT s (default 20: a bound against a hang, not a timing) for it to end; records its exit
+# status and reports how long it took as a MEASURED line. Fails (and stops it) when it still runs.
+# How Ctrl+C reaches a Windows program here: the child of NAME's timeout(1) is the program's own
+# process ($WTTCP's sh and then wine exec into Wine's loader, which keeps the PID; its
+# /proc/PID/exe is /usr/lib/wine/wine64). Wine's SIGINT handler starts a thread in that process
+# that runs the console control handlers with CTRL_C_EVENT, as Windows does for a Ctrl+C typed
+# into a console; with a handler that returns TRUE the process goes on, so one SIGINT is one
+# Ctrl+C. (SIGINT to timeout(1) itself would arrive too: --foreground passes it on to the child
+# only. Never signal the process group: timeout would pass it on as a second Ctrl+C, which ends
+# the program at once.) The wineserver and Wine's other processes are left alone.
+# gone NAME: the background process NAME has ended (for wait_for).
+gone() { ! kill -0 "${PID[$1]}" 2>/dev/null; }
+ctrl_c() {
+  local name=$1 limit=${2:-20} p t0
+  p=$(worker_pid "$name") || { fail "$name: no process to send Ctrl+C to"; show "$name"; return 1; }
+  t0=$(now)
+  kill -INT "$p"
+  if ! wait_for "$limit" - gone "$name"; then
+    fail "$name: still running $limit s after Ctrl+C"
+    stop "$name"; show "$name"
+    return 1
+  fi
+  reap "$name"
+  measured "$name ended $(since "$t0") s after Ctrl+C"
+}
+
+# silent_fifo NAME r|w: a FIFO $TMP/NAME held open (for writing: w, or reading: r) by a bounded
+# process of ours that never writes or reads a byte: a peer's stdin that stays silent, or a
+# stdout nobody reads. The holder blocks in open() until the other side opens it too.
+silent_fifo() {
+  mkfifo "$TMP/$1" || return 1
+  CMD[$1]="holder of $TMP/$1"
+  if [ "$2" = w ]; then "${BOUNDED[@]}" sleep "$BOUND" >"$TMP/$1" {PORT_FD}<&- &
+  else "${BOUNDED[@]}" sleep "$BOUND" <"$TMP/$1" {PORT_FD}<&- &
+  fi
+  PID[$1]=$!
+}
