@@ -1,0 +1,55 @@
+# "Press Enter to close." only where the console window was opened for ttcpw.exe alone (started
+# from Explorer): typed with no arguments into a cmd window, which shares its console, the dialog
+# and the test run and it ends as any command does. script(1) gives Wine a terminal, which Wine's
+# conhost makes a Windows console; `wine cmd /c ttcpw.exe` is ttcpw typed into a cmd window,
+# `wine ttcpw.exe` a console of its own. Keys are typed after the first prompt (Wine puts the
+# terminal in raw mode then: Enter is a CR).
+NEEDS="native wine"
+. "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
+command -v script >/dev/null || wine_skip "script(1) is not installed (bsdutils)"
+
+# the terminal's text: no escape sequences, CRs or spaces (conhost moves the cursor instead)
+screen() { sed 's/\x1b\[[0-9?;]*[A-Za-z]//g; s/[\r ]//g' "$TMP/$1.out"; }
+shows() { screen "$1" | grep -q -- "$2"; }
+prompted() { shows "$1" 'transmitorreceive\[receive\]:'; }
+asks_enter() { shows "$1" 'PressEntertoclose\.'; }
+
+# window NAME COMMAND: COMMAND (a shell line) under script(1), answering the dialog as a receiver
+# on a fresh port (every other answer the default), then a native transmitter sends 10 buffers.
+window() {
+  local name=$1 cmd=$2
+  silent_fifo "$name-keys" w || return 1
+  P=$(free_port)
+  IN=$TMP/$name-keys start "$name" script -qefc "$cmd" /dev/null
+  wait_for "$WAIT" "$name" prompted "$name" || { fail "$name: no prompt"; screen "$name" | tail -n 5; return 1; }
+  printf 'r\r\r\r\r\r%s\r\r\r\r\r' "$P" >"$TMP/$name-keys"
+  wait_listen tcp "$P" "$name" || return 1
+  run "$name-t" "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
+  expect_rc "$name-t" 0
+}
+
+# A cmd window: the figures, no question at the end, exit 0 by itself.
+window cmd "exec wine cmd /c '$TTCPW'"
+if wait_for "$WAIT" - gone cmd; then
+  reap cmd
+  expect_rc cmd 0
+else
+  fail "cmd: ttcpw.exe did not end after its test"; stop cmd
+fi
+shows cmd 'ttcp-r:81920bytesin' || { fail "cmd: no figures"; screen cmd | tail -n 5; }
+! shows cmd 'PressEnter' || { fail "cmd: a cmd window was asked to press Enter"; screen cmd | tail -n 5; }
+stop_any cmd-keys
+
+# A console of its own: the figures, then "Press Enter to close." until Enter comes.
+window own "exec wine '$TTCPW'"
+if wait_for "$WAIT" own asks_enter own; then
+  expect_running own
+  printf '\r' >"$TMP/own-keys"
+  if wait_for "$WAIT" - gone own; then reap own; expect_rc own 0; else fail "own: Enter did not close it"; stop own; fi
+else
+  fail "own: no 'Press Enter to close.' in a console window of its own"; screen own | tail -n 5; stop_any own
+fi
+shows own 'ttcp-r:81920bytesin' || { fail "own: no figures"; screen own | tail -n 5; }
+stop_any own-keys
+
+finish
