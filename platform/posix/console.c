@@ -1,11 +1,14 @@
 /* Process set-up, the interrupt flag, and stdin/stdout as byte streams. */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "posix.h"
 #include "ttcp/platform.h"
+
+#define WAIT_SLICE_MS 100 /* longest wait for input between two looks at Ctrl+C */
 
 /* The platform's one mutable global (docs/DESIGN.md, "The platform rule"):
  * set by the handler. */
@@ -71,9 +74,24 @@ int tt_slash_switches(void)
     return 0;
 }
 
+/* Waits for input in slices, looking at the flag between them: a Ctrl+C
+ * that came just before the read (after the last look of the caller) would
+ * not interrupt a blocking read(). */
 int64_t tt_stdin_read(void *buf, size_t len)
 {
-    ssize_t n = read(STDIN_FILENO, buf, len);
+    ssize_t n;
+    for (;;) {
+        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+        int rc;
+        if (interrupted) {
+            errno = EINTR;
+            return TT_E_INTR;
+        }
+        rc = poll(&p, 1, WAIT_SLICE_MS);
+        if (rc > 0 || (rc < 0 && errno != EINTR))
+            break; /* input, its end, or an error: read() tells which */
+    }
+    n = read(STDIN_FILENO, buf, len);
     return n < 0 ? tt_posix_fail() : (int64_t)n;
 }
 

@@ -165,8 +165,8 @@ static int read_answer(void *ctx, char *buf, size_t len)
     const int *echo = ctx;
     size_t n = 0;
     char c;
-    int64_t got;
-    while ((got = tt_stdin_read(&c, 1)) == 1 && c != '\n')
+    int64_t got = 0;
+    while (!tt_interrupted() && (got = tt_stdin_read(&c, 1)) == 1 && c != '\n')
         if (n + 1 < len && c != '\r')
             buf[n++] = c;
     buf[n] = '\0';
@@ -185,13 +185,15 @@ static void write_prompt(void *ctx, const char *text)
 }
 
 /* A console window opened just for ttcp closes when it ends: keep the
- * figures on screen until they have been read. */
+ * figures on screen until they have been read, also after a Ctrl+C ended
+ * the test (a read then waits as ever; a second Ctrl+C closes it). */
 static void wait_for_enter(void)
 {
-    char line[8];
-    int echo = 0;
+    char c;
     fputs("\nPress Enter to close.\n", stderr);
-    read_answer(&echo, line, sizeof line);
+    fflush(stderr);
+    while (tt_stdin_read(&c, 1) == 1 && c != '\n')
+        continue;
 }
 
 /* -I, or no arguments on a console: IOS's questions, then the same
