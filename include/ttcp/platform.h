@@ -6,7 +6,11 @@
  * and a negative TT_E_* code (include/ttcp/error.h) on failure; the native
  * error number is then available from tt_last_error() until the next call.
  * A call that blocks (connect, accept, send, recv, reading stdin) returns
- * TT_E_INTR soon after Ctrl+C, on every system.
+ * TT_E_INTR soon after a Ctrl+C that comes while it runs, on every system.
+ * One begun after Ctrl+C waits as ever (as a blocking call does on POSIX,
+ * where the signal came before it): what must still happen after Ctrl+C can
+ * (the UDP end markers go out; "Press Enter to close." waits). The core
+ * looks at tt_interrupted() before it starts a wait it would not want.
  */
 #ifndef TTCP_PLATFORM_H
 #define TTCP_PLATFORM_H
@@ -116,7 +120,7 @@ int tt_stdin_is_console(void);
  * closes when it ends (Windows: a program started from Explorer); 0 for a
  * program typed into a terminal or a cmd window, and on POSIX. */
 int tt_console_is_own(void);
-/* 0 = EOF; TT_E_INTR soon after Ctrl+C, also while waiting for input. */
+/* 0 = EOF; TT_E_INTR soon after a Ctrl+C that comes while it waits. */
 int64_t tt_stdin_read(void *buf, size_t len);
 int64_t tt_stdout_write(const void *buf, size_t len);  /* writes all */
 

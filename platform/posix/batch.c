@@ -86,7 +86,7 @@ int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
     for (i = 0; i < n; i++) {
         d[i].len = (m[i].msg_hdr.msg_flags & MSG_TRUNC) ? cap + 1 : m[i].msg_len;
         d[i].arrived_ns = stamp_of(&m[i].msg_hdr, now);
-        d[i].from.len = m[i].msg_hdr.msg_namelen;
+        tt_posix_sender(&d[i].from, m[i].msg_hdr.msg_namelen);
     }
     return n;
 }

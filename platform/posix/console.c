@@ -74,16 +74,18 @@ int tt_slash_switches(void)
     return 0;
 }
 
-/* Waits for input in slices, looking at the flag between them: a Ctrl+C
- * that came just before the read (after the last look of the caller) would
- * not interrupt a blocking read(). */
+/* Waits for input in slices, looking at the flag between them, so that a
+ * Ctrl+C that comes after the call began ends the wait even when its signal
+ * arrived just before read() would have blocked. A read begun after Ctrl+C
+ * waits as ever (platform.h). */
 int64_t tt_stdin_read(void *buf, size_t len)
 {
+    int armed = !interrupted;
     ssize_t n;
     for (;;) {
         struct pollfd p = {STDIN_FILENO, POLLIN, 0};
         int rc;
-        if (interrupted) {
+        if (armed && interrupted) {
             errno = EINTR;
             return TT_E_INTR;
         }

@@ -157,6 +157,13 @@ int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr
 
 /* recvmsg so a datagram longer than len is noticed (MSG_TRUNC): it is
  * reported as len + 1 bytes, which the caller reads as "cut short". */
+void tt_posix_sender(struct tt_addr *from, unsigned len)
+{
+    from->len = len;
+    from->family = ((struct sockaddr *)from->storage.bytes)->sa_family == AF_INET6 ? TT_FAMILY_V6
+                                                                                 : TT_FAMILY_V4;
+}
+
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
 {
     struct iovec iov = {buf, len};
@@ -174,7 +181,7 @@ int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
     if (n < 0)
         return tt_posix_fail();
     if (from != NULL)
-        from->len = msg.msg_namelen;
+        tt_posix_sender(from, msg.msg_namelen);
     return (msg.msg_flags & MSG_TRUNC) ? (int64_t)len + 1 : (int64_t)n;
 }
 

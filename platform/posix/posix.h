@@ -9,4 +9,8 @@ int tt_posix_code(int err);
 /* The TT_E_* code for the current errno (call right after the failure). */
 int tt_posix_fail(void);
 
+struct tt_addr;
+/* Completes an address recvfrom/recvmsg filled in: its length and family. */
+void tt_posix_sender(struct tt_addr *from, unsigned len);
+
 #endif

@@ -4,8 +4,10 @@
  * on a thread of its own), so every socket is non-blocking and each call
  * that would block waits in select() for at most WAIT_SLICE_MS at a time,
  * looking at the Ctrl+C flag between waits: it returns TT_E_INTR within
- * about that time after Ctrl+C, or at once when Ctrl+C came earlier. A call
- * that can go ahead makes the one system call it always made. */
+ * about that time after a Ctrl+C that comes while it waits. A call begun
+ * after Ctrl+C waits as a blocking call would (as on POSIX, where the signal
+ * came before it), so what must still go out does: the UDP end markers. A
+ * call that can go ahead makes the one system call it always made. */
 
 /* The build targets Windows 7; SIO_TCP_INFO's declarations (Windows 10
  * 1703) are wanted here only, and the ioctl is tried at run time. */
@@ -54,14 +56,15 @@ enum wait_for { FOR_READ, FOR_WRITE, FOR_CONNECT };
 
 /* The slow path: waits until s can be read, written, or its connect has
  * ended, until deadline (tt_now_ns() time; 0 = no limit). Returns 1 when
- * ready, 0 at the deadline, TT_E_INTR after Ctrl+C, or a failure. */
-static int wait_ready(SOCKET s, enum wait_for what, int64_t deadline)
+ * ready, 0 at the deadline, TT_E_INTR after a Ctrl+C that came since the
+ * call began (armed: there was none before), or a failure. */
+static int wait_ready(SOCKET s, enum wait_for what, int64_t deadline, int armed)
 {
     for (;;) {
         struct timeval tv = {0, WAIT_SLICE_MS * 1000};
         fd_set ready, failed;
         int rc;
-        if (tt_interrupted()) {
+        if (armed && tt_interrupted()) {
             WSASetLastError(WSAEINTR);
             return TT_E_INTR;
         }
@@ -99,14 +102,14 @@ static int64_t receive_deadline(SOCKET s)
 
 /* Waits for a receive that would block; 0 to try again, else the code to
  * return (TT_E_AGAIN once the receive timeout has passed). */
-static int receive_wait(SOCKET s, int64_t *deadline, int *asked)
+static int receive_wait(SOCKET s, int64_t *deadline, int *asked, int armed)
 {
     int rc;
     if (!*asked) {
         *deadline = receive_deadline(s);
         *asked = 1;
     }
-    rc = wait_ready(s, FOR_READ, *deadline);
+    rc = wait_ready(s, FOR_READ, *deadline, armed);
     if (rc == 0) {
         WSASetLastError(WSAETIMEDOUT);
         return TT_E_AGAIN;
@@ -199,6 +202,7 @@ int tt_listen(tt_socket s)
 
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
 {
+    int armed = !tt_interrupted();
     SOCKET c;
     for (;;) {
         int len = (int)sizeof peer->storage.bytes, rc;
@@ -209,7 +213,7 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
         }
         if (!would_block())
             return tt_win_fail();
-        rc = wait_ready(sock_of(s), FOR_READ, 0);
+        rc = wait_ready(sock_of(s), FOR_READ, 0, armed);
         if (rc < 0)
             return rc;
     }
@@ -228,12 +232,12 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
  * how it ended. */
 int tt_connect(tt_socket s, const struct tt_addr *a)
 {
-    int rc, err = 0, len = sizeof err;
+    int rc, err = 0, len = sizeof err, armed = !tt_interrupted();
     if (connect(sock_of(s), (const struct sockaddr *)a->storage.bytes, (int)a->len) == 0)
         return 0;
     if (!would_block())
         return tt_win_fail();
-    rc = wait_ready(sock_of(s), FOR_CONNECT, 0);
+    rc = wait_ready(sock_of(s), FOR_CONNECT, 0, armed);
     if (rc < 0)
         return rc;
     if (getsockopt(sock_of(s), SOL_SOCKET, SO_ERROR, (char *)&err, &len) != 0)
@@ -251,7 +255,7 @@ int tt_connect(tt_socket s, const struct tt_addr *a)
 int64_t tt_send(tt_socket s, const void *buf, size_t len)
 {
     const char *p = buf;
-    int want = io_len(len), done = 0;
+    int want = io_len(len), done = 0, armed = !tt_interrupted();
     for (;;) {
         int n = send(sock_of(s), p + done, want - done, 0), rc;
         if (n != SOCKET_ERROR) {
@@ -261,7 +265,7 @@ int64_t tt_send(tt_socket s, const void *buf, size_t len)
         } else if (!would_block()) {
             return done > 0 ? done : tt_win_fail();
         }
-        rc = wait_ready(sock_of(s), FOR_WRITE, 0);
+        rc = wait_ready(sock_of(s), FOR_WRITE, 0, armed);
         if (rc < 0)
             return done > 0 ? done : rc;
     }
@@ -271,14 +275,14 @@ int64_t tt_send(tt_socket s, const void *buf, size_t len)
 int64_t tt_recv(tt_socket s, void *buf, size_t len)
 {
     int64_t deadline = 0;
-    int asked = 0;
+    int asked = 0, armed = !tt_interrupted();
     for (;;) {
         int n = recv(sock_of(s), buf, io_len(len), 0), rc;
         if (n != SOCKET_ERROR)
             return n;
         if (!would_block())
             return tt_win_fail();
-        rc = receive_wait(sock_of(s), &deadline, &asked);
+        rc = receive_wait(sock_of(s), &deadline, &asked, armed);
         if (rc != 0)
             return rc;
     }
@@ -286,6 +290,7 @@ int64_t tt_recv(tt_socket s, void *buf, size_t len)
 
 int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr *to)
 {
+    int armed = !tt_interrupted();
     for (;;) {
         int n = sendto(sock_of(s), buf, io_len(len), 0, (const struct sockaddr *)to->storage.bytes,
                        (int)to->len), rc;
@@ -293,7 +298,7 @@ int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr
             return n;
         if (!would_block())
             return tt_win_fail();
-        rc = wait_ready(sock_of(s), FOR_WRITE, 0);
+        rc = wait_ready(sock_of(s), FOR_WRITE, 0, armed);
         if (rc < 0)
             return rc;
     }
@@ -304,7 +309,7 @@ int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
 {
     int64_t deadline = 0;
-    int asked = 0;
+    int asked = 0, armed = !tt_interrupted();
     for (;;) {
         int fromlen = from ? (int)sizeof from->storage.bytes : 0, rc;
         int n = recvfrom(sock_of(s), buf, io_len(len), 0,
@@ -313,13 +318,16 @@ int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
         int64_t got = n == SOCKET_ERROR && WSAGetLastError() == WSAEMSGSIZE ? (int64_t)len + 1 : n;
         if (got != SOCKET_ERROR) {
             /* a length left as it was: no sender filled in (len 0: unknown) */
-            if (from != NULL)
+            if (from != NULL) {
                 from->len = fromlen < (int)sizeof from->storage.bytes ? (uint32_t)fromlen : 0;
+                from->family = ((struct sockaddr *)from->storage.bytes)->sa_family == AF_INET6
+                                   ? TT_FAMILY_V6 : TT_FAMILY_V4;
+            }
             return got;
         }
         if (!would_block())
             return tt_win_fail();
-        rc = receive_wait(sock_of(s), &deadline, &asked);
+        rc = receive_wait(sock_of(s), &deadline, &asked, armed);
         if (rc != 0)
             return rc;
     }
@@ -340,7 +348,8 @@ int tt_wait_readable(tt_socket s, int timeout_ms)
     int rc;
     if (timeout_ms != 0)
         return wait_ready(sock_of(s), FOR_READ,
-                          timeout_ms < 0 ? 0 : tt_now_ns() + (int64_t)timeout_ms * 1000000);
+                          timeout_ms < 0 ? 0 : tt_now_ns() + (int64_t)timeout_ms * 1000000,
+                          !tt_interrupted());
     FD_ZERO(&readable);
     FD_SET(sock_of(s), &readable);
     rc = select(0, &readable, NULL, NULL, &now);

@@ -49,6 +49,7 @@ static struct {
     int ready;             /* ... and it has ended: got, err and buf are valid */
     unsigned want;
     int got, off;          /* bytes read (0: the end, -1: failed); bytes handed out */
+    int ended;             /* a Ctrl+Z was typed: the input has ended */
     DWORD err;
     char buf[READER_BUF];
 } reader;
@@ -151,6 +152,10 @@ static int64_t read_by_thread(void *buf, size_t len, int armed)
     const char *end;
     int n, rc;
     AcquireSRWLockExclusive(&reader_lock);
+    if (reader.ended && reader.off == reader.got) {
+        ReleaseSRWLockExclusive(&reader_lock);
+        return 0; /* after a Ctrl+Z, as msvcrt's text mode: the end, every time */
+    }
     while ((rc = await_read(len, armed)) == 0 && aborted()) {
         reader.pending = reader.ready = 0;
         if (armed && tt_interrupted()) {
@@ -178,6 +183,7 @@ static int64_t read_by_thread(void *buf, size_t len, int armed)
     if (end != NULL) {
         n = (int)(end - (reader.buf + reader.off));
         reader.got = reader.off + n; /* the rest of that line is dropped */
+        reader.ended = 1;
     }
     memcpy(buf, reader.buf + reader.off, (size_t)n);
     reader.off += n;

@@ -213,6 +213,7 @@ int ttcp_dialog(struct ttcp_options *o, const struct ttcp_dialog_io *io, int sys
         ask_yes_no(&a, "sinkmode", &o->sinkmode) != 0 ||
         ask_tcp_details(&a, o, system_rcvwnd) != 0)
         return -1;
-    o->host = o->transmit ? host_buf : NULL; /* a receiver has no target */
+    if (o->transmit)
+        o->host = host_buf; /* a receiver keeps a host word it was given: the rules refuse it */
     return 0;
 }

@@ -233,7 +233,9 @@ int main(int argc, char **argv)
         argv = dialog_argv;
         own_window = tt_console_is_own();
     }
-    if (ttcp_options_parse(&opts, argc, argv, why, sizeof why) != 0) {
+    if (ttcp_options_parse(&opts, argc, argv,
+                           tt_slash_switches() ? TTCP_PARSE_SLASH_SWITCHES : 0, why,
+                           sizeof why) != 0) {
         fprintf(stderr, "ttcp: %s\n", why);
         return EXIT_USAGE;
     }

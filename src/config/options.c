@@ -300,24 +300,26 @@ static int take_host(struct ttcp_options *o, const char *word, char *why, size_t
     return 0;
 }
 
-/* The console habits for help: /? everywhere, as before; -help; and on
- * Windows /h and /help. */
-static int asks_for_help(const char *w)
+/* The console habits for help: /? everywhere, as before; -help; and where
+ * slash switches are the habit (Windows) /h and /help. */
+static int asks_for_help(const char *w, unsigned flags)
 {
     if (strcmp(w, "/?") == 0 || strcmp(w, "-help") == 0)
         return 1;
-    return tt_slash_switches() && (strcmp(w, "/h") == 0 || strcmp(w, "/help") == 0 ||
-                                   strcmp(w, "/H") == 0 || strcmp(w, "/HELP") == 0);
+    return (flags & TTCP_PARSE_SLASH_SWITCHES) &&
+           (strcmp(w, "/h") == 0 || strcmp(w, "/help") == 0 || strcmp(w, "/H") == 0 ||
+            strcmp(w, "/HELP") == 0);
 }
 
 /* A word that is not an option: the transmitter's host, or a mistake. */
-static int take_word(struct ttcp_options *o, const char *w, char *why, size_t why_len)
+static int take_word(struct ttcp_options *o, const char *w, unsigned flags, char *why,
+                     size_t why_len)
 {
-    if (asks_for_help(w)) {
+    if (asks_for_help(w, flags)) {
         o->action = TTCP_ACTION_HELP;
         return 0;
     }
-    if (tt_slash_switches() && w[0] == '/' && w[1] != '\0') {
+    if ((flags & TTCP_PARSE_SLASH_SWITCHES) && w[0] == '/' && w[1] != '\0') {
         snprintf(why, why_len, "unknown argument '%s': options start with - (for example -%s)",
                  w, w + 1);
         return -1;
@@ -330,9 +332,9 @@ static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->action != TTCP_ACTION_RUN)
         return 0;
-    if (o->transmit && o->host == NULL && !o->dialog)
+    if (o->transmit && o->host == NULL)
         snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");
-    else if (!o->transmit && o->host != NULL && !o->dialog)
+    else if (!o->transmit && o->host != NULL)
         snprintf(why, why_len, "unexpected argument '%s': a receiver (-r) takes no host "
                  "(ttcp -h lists the options)", o->host);
     else if (o->udp && o->buflen > TTCP_UDP_MAX_BUFLEN)
@@ -381,8 +383,8 @@ int ttcp_options_validate(struct ttcp_options *o, char *why, size_t why_len)
     return rc;
 }
 
-int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, char *why,
-                       size_t why_len)
+int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, unsigned flags,
+                       char *why, size_t why_len)
 {
     int i, only_words = 0, rc = 0;
 
@@ -390,7 +392,7 @@ int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, char *why,
     for (i = 1; i < argc && rc == 0; i++) {
         const char *w = argv[i];
         if (only_words || w[0] != '-' || w[1] == '\0' || strcmp(w, "-help") == 0) {
-            rc = take_word(o, w, why, why_len);
+            rc = take_word(o, w, flags, why, why_len);
         } else if (strcmp(w, "--") == 0) {
             only_words = 1;
         } else if (w[1] == '-') {

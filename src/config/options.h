@@ -73,8 +73,10 @@ uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts);
  * reason (starting with the option concerned, without the "ttcp: " prefix)
  * in why. With -I the rules wait: the dialog changes the options, and then
  * ttcp_options_validate() checks what it made. */
-int ttcp_options_parse(struct ttcp_options *opts, int argc, char **argv,
+int ttcp_options_parse(struct ttcp_options *opts, int argc, char **argv, unsigned flags,
                        char *why, size_t why_len);
+/* flags: the command-line habits of the system ttcp runs on. */
+#define TTCP_PARSE_SLASH_SWITCHES 1u /* /h and /help ask for help; /word is a mistake (Windows) */
 
 /* The rules between options, on the final options whatever set them
  * (argv, the dialog, later a server's request): one validation for all.

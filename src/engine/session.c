@@ -107,18 +107,25 @@ void ttcp_timer_start(struct ttcp_session *s)
         ttcp_pacer_start(&s->pacer, o->pace_bps, o->pace_burst, o->buflen, s->start_ns);
 }
 
-void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns)
+void ttcp_moment_now(struct ttcp_moment *m)
 {
-    s->res->real_ns = end_ns - s->start_ns;
-    tt_cpu_times(&s->res->cpu_end);
-    s->res->cpu_real_ns = tt_now_ns() - s->start_ns;
+    tt_cpu_times(&m->cpu);
+    m->ns = tt_now_ns();
+}
+
+void ttcp_timer_stop_at(struct ttcp_session *s, const struct ttcp_moment *end)
+{
+    s->res->real_ns = end->ns - s->start_ns;
+    s->res->cpu_end = end->cpu;
     if (s->opts->interval_ns)
-        emit_intervals(s, ttcp_intervals_finish(&s->res->intervals, end_ns, s->res->bytes));
+        emit_intervals(s, ttcp_intervals_finish(&s->res->intervals, end->ns, s->res->bytes));
 }
 
 void ttcp_timer_stop(struct ttcp_session *s)
 {
-    ttcp_timer_stop_at(s, tt_now_ns());
+    struct ttcp_moment now;
+    ttcp_moment_now(&now);
+    ttcp_timer_stop_at(s, &now);
 }
 
 int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,

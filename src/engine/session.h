@@ -49,9 +49,18 @@ int ttcp_fail(struct ttcp_session *s, int code, const char *op);
 /* The timed phase: 1.12's prep_timer() and read_timer(). */
 void ttcp_timer_start(struct ttcp_session *s);
 void ttcp_timer_stop(struct ttcp_session *s);
-/* Stops the timer at an earlier moment (the last datagram before an idle
- * timeout), so the figures cover only the time data was moving. */
-void ttcp_timer_stop_at(struct ttcp_session *s, int64_t end_ns);
+/* A moment of the test: the clock and the process's CPU time, read
+ * together so that a figure that ends there has its CPU share over the
+ * same interval. */
+struct ttcp_moment {
+    int64_t ns;
+    struct tt_cpu cpu;
+};
+void ttcp_moment_now(struct ttcp_moment *m);
+/* Stops the timer at an earlier moment (the receiver's first byte back, the
+ * last progress before an idle timeout), so the figures cover only the time
+ * data was moving. */
+void ttcp_timer_stop_at(struct ttcp_session *s, const struct ttcp_moment *end);
 
 /* After each buffer when s->clocked: reads the clock, closes intervals. */
 void ttcp_tick(struct ttcp_session *s);

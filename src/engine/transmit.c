@@ -72,7 +72,7 @@ static int send_stdin(struct ttcp_session *s)
 
 /* Reads one piece the receiver sent back; returns 0 when the wait is over
  * (EOF, a reset), 1 to go on. */
-static int take_back(struct ttcp_session *s, int64_t *first_back_ns)
+static int take_back(struct ttcp_session *s, struct ttcp_moment *first_back)
 {
     size_t len = (size_t)ttcp_options_back_buflen(s->opts);
     int64_t n = tt_recv(s->sock, s->buf.data, len);
@@ -84,42 +84,44 @@ static int take_back(struct ttcp_session *s, int64_t *first_back_ns)
         return 0;
     ttcp_after_read(s);
     s->res->back_done = 1;
-    if (*first_back_ns == 0)
-        *first_back_ns = tt_now_ns();
+    if (first_back->ns == 0)
+        ttcp_moment_now(first_back);
     s->res->back_bytes += (uint64_t)n;
     return 1;
 }
 
 /* After our FIN, waits until the receiver closes. Bounded: gives up when
  * nothing has moved (bytes in flight, bytes back) for the idle timeout.
- * Returns when the forward figure ends: at the first byte back (the
- * receiver had everything), at the close, or at the last progress. */
-static int64_t wait_for_receiver_close(struct ttcp_session *s)
+ * The forward figure ends at the first byte back (the receiver had
+ * everything), at the close, or at the last progress: *end gets that
+ * moment, with the CPU time read then, so the CPU share covers the figure. */
+static void wait_for_receiver_close(struct ttcp_session *s, struct ttcp_moment *end)
 {
-    int64_t idle_since = tt_now_ns(), unacked = tt_unacked_bytes(s->sock);
-    int64_t first_back = 0, end = 0;
+    struct ttcp_moment first_back = {0}, progress;
+    int64_t unacked = tt_unacked_bytes(s->sock);
 
-    while (!tt_interrupted() && end == 0) {
+    ttcp_moment_now(&progress);
+    end->ns = 0;
+    while (!tt_interrupted() && end->ns == 0) {
         int rc = tt_wait_readable(s->sock, CLOSE_POLL_MS);
         uint64_t before = s->res->back_bytes;
-        if (rc > 0 && !take_back(s, &first_back))
-            end = tt_now_ns();
-        else if (rc < 0 && rc != TT_E_INTR)
-            end = tt_now_ns();
-        else if (s->res->back_bytes != before || tt_unacked_bytes(s->sock) != unacked) {
+        if ((rc > 0 && !take_back(s, &first_back)) || (rc < 0 && rc != TT_E_INTR)) {
+            ttcp_moment_now(end);
+        } else if (s->res->back_bytes != before || tt_unacked_bytes(s->sock) != unacked) {
             unacked = tt_unacked_bytes(s->sock);
-            idle_since = tt_now_ns();
-        } else if (tt_now_ns() - idle_since >= s->opts->idle_timeout_ns) {
+            ttcp_moment_now(&progress);
+        } else if (tt_now_ns() - progress.ns >= s->opts->idle_timeout_ns) {
             s->res->idle_timeout = 1;
             ttcp_warn(s, TTCP_WARN_NO_CLOSE);
-            end = idle_since;
+            *end = progress;
         }
     }
-    if (end == 0)
-        end = tt_now_ns();
-    if (first_back != 0)
-        s->res->back_ns = end - first_back;
-    return first_back != 0 ? first_back : end;
+    if (end->ns == 0)
+        ttcp_moment_now(end);
+    if (first_back.ns != 0) {
+        s->res->back_ns = end->ns - first_back.ns;
+        *end = first_back;
+    }
 }
 
 /* With -c, the receiver going away is how a continuous test ends. */
@@ -141,8 +143,10 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
         rc = 0;
         ttcp_timer_stop(s);
     } else if (rc == 0 && !tt_interrupted() && tt_shutdown_send(s->sock) == 0) {
+        struct ttcp_moment end;
         s->res->back_done = s->opts->half_close; /* reading back is the half close */
-        ttcp_timer_stop_at(s, wait_for_receiver_close(s));
+        wait_for_receiver_close(s, &end);
+        ttcp_timer_stop_at(s, &end);
     } else {
         ttcp_timer_stop(s);
         if (rc == 0 && !tt_interrupted()) /* shutdown failed: reset before our FIN */

@@ -15,9 +15,14 @@
  * datagram, and a warning says why the end marker was not needed. */
 static void end_by_idle_timeout(struct ttcp_session *s, int64_t last_ns)
 {
+    struct ttcp_moment end;
     s->res->idle_timeout = 1;
     ttcp_warn(s, TTCP_WARN_END_MARKER_LOST);
-    ttcp_timer_stop_at(s, last_ns);
+    /* the CPU time is read now: reading it at every datagram would cost
+     * more than the idle wait's few wake-ups it adds */
+    ttcp_moment_now(&end);
+    end.ns = last_ns;
+    ttcp_timer_stop_at(s, &end);
 }
 
 /* --verify on a datagram without ttcp's header (a classic sender, or

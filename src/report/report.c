@@ -172,8 +172,7 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
         (unsigned long long)r->calls, r->calls ? 1024.0 * realt / (double)r->calls : 0.0,
         (double)r->calls / realt);
     ttcp_text_add(&t, "ttcp%s: %s\n", side,
-        ttcp_rusage_format(&r->cpu_start, &r->cpu_end,
-                           r->cpu_real_ns > 0 ? r->cpu_real_ns : r->real_ns, usage, sizeof usage));
+        ttcp_rusage_format(&r->cpu_start, &r->cpu_end, r->real_ns, usage, sizeof usage));
     if (o->verbose)
         ttcp_text_add(&t, "ttcp%s: buffer address %#llx\n", side, (unsigned long long)r->buffer_address);
     if (r->back_done)

@@ -11,8 +11,7 @@ double ttcp_cpu_seconds(const struct ttcp_result *r)
 
 double ttcp_cpu_percent(const struct ttcp_result *r)
 {
-    double secs = (double)(r->cpu_real_ns > 0 ? r->cpu_real_ns : r->real_ns) / 1e9;
-    return 100.0 * ttcp_cpu_seconds(r) / (secs > 0.0 ? secs : 0.001);
+    return 100.0 * ttcp_cpu_seconds(r) / ttcp_real_seconds(r);
 }
 
 double ttcp_real_seconds(const struct ttcp_result *r)

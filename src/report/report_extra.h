@@ -18,8 +18,8 @@ void ttcp_report_extras(const struct ttcp_options *o, const struct ttcp_result *
 /* The figures the extras and the JSON share. */
 double ttcp_cpu_seconds(const struct ttcp_result *r);
 double ttcp_real_seconds(const struct ttcp_result *r); /* 1.12's clamp: >= 0.001 */
-/* CPU time over the wall time between the two CPU readings: the same
- * interval, even where the figure ends earlier than the last reading. */
+/* CPU time as a share of the figure's time; the engine reads both over
+ * the same interval. */
 double ttcp_cpu_percent(const struct ttcp_result *r);
 
 #endif

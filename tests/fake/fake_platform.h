@@ -32,7 +32,6 @@ struct fake_platform {
     int64_t eof_delay_ns; /* added to the clock when recv reports EOF */
     int peer_never_closes; /* tt_wait_readable times out, forever */
     int quickack_sticky;   /* tt_quickack_sticky() */
-    int slash_switches;    /* tt_slash_switches() */
     int max_accepts;       /* >0: the accept after that many is a Ctrl+C */
     int accepts;
     int interrupted;

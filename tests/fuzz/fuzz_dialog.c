@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct ttcp_options o;
     char host[256], why[128], *argv[] = {"ttcp", "-I", NULL};
 
-    if (ttcp_options_parse(&o, 2, argv, why, sizeof why) != 0)
+    if (ttcp_options_parse(&o, 2, argv, 0, why, sizeof why) != 0)
         abort();
     if (ttcp_dialog(&o, &io, 131072, host, sizeof host) != 0)
         return 0;

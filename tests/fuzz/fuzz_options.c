@@ -30,7 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     argv[argc] = NULL;
     why[0] = '\0';
-    rc = ttcp_options_parse(&o, argc, argv, why, sizeof why);
+    /* the first word's length picks the habits: Windows' slash switches or not */
+    rc = ttcp_options_parse(&o, argc, argv, (unsigned)strlen(argv[1 < argc ? 1 : 0]) & 1u, why,
+                            sizeof why);
     if (rc == 0 && o.dialog)
         rc = ttcp_options_validate(&o, why, sizeof why);
     if (rc == 0) {

@@ -45,7 +45,7 @@ static int run_core(const char *line)
     int argc;
     snprintf(copy, sizeof copy, "%s", line);
     argc = split_args(copy, argv, 64);
-    if (ttcp_options_parse(&core_opts, argc, argv, why, sizeof why) != 0 ||
+    if (ttcp_options_parse(&core_opts, argc, argv, 0, why, sizeof why) != 0 ||
         ttcp_options_validate(&core_opts, why, sizeof why) != 0) {
         fprintf(stderr, "bad test command line '%s': %s\n", line, why);
         exit(1);

@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include "core_support.h"
+#include "report/report_extra.h"
 
 static void transmitter_counts_what_comes_back(void **state)
 {
@@ -18,6 +19,20 @@ static void transmitter_counts_what_comes_back(void **state)
     assert_int_equal(core_res.back_bytes, 8000);
     assert_int_equal(core_res.calls, 4); /* the way back is not in 1.12's count */
     assert_int_equal(fake.shutdown_calls, 1);
+}
+
+/* The figure ends at the first byte back; the CPU time is read at that
+ * moment too, not after the way back (the fake's CPU time is a quarter of
+ * its clock: a CPU share over the figure's own interval is 25 %). */
+static void cpu_share_covers_the_figure_only(void **state)
+{
+    (void)state;
+    fake.eof_delay_ns = 10000000000ll; /* the way back lasts 10 s */
+    fake_push(&fake.rx, 3000);
+    fake_push(&fake.rx, 0);
+    assert_int_equal(run_core("-t -s -n 4 --half-close h"), 0);
+    assert_true(core_res.real_ns < 1000000000ll);
+    assert_true(ttcp_cpu_percent(&core_res) > 20.0 && ttcp_cpu_percent(&core_res) < 30.0);
 }
 
 static void receiver_sends_back_after_eof(void **state)
@@ -213,6 +228,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(transmitter_counts_what_comes_back, reset),
+        cmocka_unit_test_setup(cpu_share_covers_the_figure_only, reset),
         cmocka_unit_test_setup(receiver_sends_back_after_eof, reset),
         cmocka_unit_test_setup(half_close_receiver_and_a_classic_transmitter, reset),
         cmocka_unit_test_setup(receiver_stops_on_ctrl_c_while_data_flows, reset),

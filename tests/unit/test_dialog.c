@@ -46,7 +46,7 @@ static int talk(struct script *s, const char *line)
     int argc;
     snprintf(copy, sizeof copy, "%s", line);
     argc = split_args(copy, argv, 32);
-    assert_int_equal(ttcp_options_parse(&opts, argc, argv, why, sizeof why), 0);
+    assert_int_equal(ttcp_options_parse(&opts, argc, argv, 0, why, sizeof why), 0);
     s->transcript[0] = '\0';
     return ttcp_dialog(&opts, &io, 131072, host, sizeof host);
 }

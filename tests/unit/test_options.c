@@ -6,13 +6,14 @@
 #include <cmocka.h>
 
 #include "config/options.h"
-#include "fake_platform.h"
 #include "test_support.h"
 
 static struct ttcp_options opts;
 static char why[256];
 
 /* Parses a command line; returns what ttcp_options_parse returned. */
+static unsigned habits; /* TTCP_PARSE_SLASH_SWITCHES: as on Windows */
+
 static int parse(const char *line)
 {
     static char copy[512];
@@ -21,7 +22,7 @@ static int parse(const char *line)
     snprintf(copy, sizeof copy, "%s", line);
     argc = split_args(copy, argv, 64);
     why[0] = '\0';
-    return ttcp_options_parse(&opts, argc, argv, why, sizeof why);
+    return ttcp_options_parse(&opts, argc, argv, habits, why, sizeof why);
 }
 
 static void defaults_are_classic(void **state)
@@ -182,10 +183,10 @@ static void help_words(void **state)
         if (parse(everywhere[i]) != 0 || opts.action != TTCP_ACTION_HELP)
             fail_msg("'%s' does not ask for help: %s", everywhere[i], why);
     }
-    fake.slash_switches = 0; /* POSIX: a word with a slash is a path */
+    habits = 0; /* POSIX: a word with a slash is a path */
     assert_int_equal(parse("/h"), -1);
     assert_non_null(strstr(why, "a receiver (-r) takes no host"));
-    fake.slash_switches = 1;
+    habits = TTCP_PARSE_SLASH_SWITCHES;
     for (i = 0; i < sizeof windows / sizeof windows[0]; i++) {
         if (parse(windows[i]) != 0 || opts.action != TTCP_ACTION_HELP)
             fail_msg("'%s' does not ask for help on Windows: %s", windows[i], why);
@@ -193,7 +194,7 @@ static void help_words(void **state)
     assert_int_equal(parse("/r"), -1);
     assert_string_equal(why, "unknown argument '/r': options start with - (for example -r)");
     assert_int_equal(parse("-t -s /n5 host"), -1);
-    fake.slash_switches = 0;
+    habits = 0;
 }
 
 /* With -I the dialog changes the options; the rules wait for its answers,
@@ -211,6 +212,10 @@ static void dialog_options_are_validated_after(void **state)
     assert_non_null(strstr(why, "--json needs -s"));
     assert_int_equal(parse("-r -s --json -I"), 0);
     assert_int_equal(ttcp_options_validate(&opts, why, sizeof why), 0);
+    /* a host word, and the dialog answered receive: as on a command line */
+    assert_int_equal(parse("-I stray"), 0);
+    assert_int_equal(ttcp_options_validate(&opts, why, sizeof why), -1);
+    assert_non_null(strstr(why, "unexpected argument 'stray': a receiver (-r) takes no host"));
 }
 
 static void usage_lists_every_option(void **state)

@@ -7,8 +7,8 @@ NEEDS=wine
 
 silent_fifo silent w || exit 1
 IN=$TMP/silent start d "$WTTCP" -I
-# the prompt comes just before the read; the Ctrl+C is for a read that waits, not for the few
-# instructions between them (a Ctrl+C there leaves that read waiting, as on POSIX)
+# the prompt comes just before the read; the Ctrl+C is for a read that waits (the dialog looks
+# at the flag before each read, and a read begun after Ctrl+C waits as ever: platform.h)
 wait_line d err '^transmit or receive \[receive\]: ' && sleep 0.2
 expect_running d
 ctrl_c d 15
