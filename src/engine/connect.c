@@ -14,21 +14,21 @@ static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int anno
     if (o->sockbufsize != 0) {
         rc = tt_setopt(sock, o->transmit ? TT_OPT_SNDBUF : TT_OPT_RCVBUF, (int)o->sockbufsize);
         if (rc != 0)
-            return ttcp_fail(s, rc, o->transmit ? "setsockopt: sndbuf" : "setsockopt: rcvbuf");
+            return ttcp_fail(s, rc, o->transmit ? TTCP_OP_SNDBUF : TTCP_OP_RCVBUF);
         if (announce)
             ttcp_emit(s, o->transmit ? TTCP_EV_SNDBUF : TTCP_EV_RCVBUF);
     }
     if (o->nodelay && (o->transmit || o->half_close) && !o->udp) {
         rc = tt_setopt(sock, TT_OPT_NODELAY, 1);
         if (rc != 0)
-            return ttcp_fail(s, rc, "setsockopt: nodelay");
+            return ttcp_fail(s, rc, TTCP_OP_NODELAY);
         if (announce)
             ttcp_emit(s, TTCP_EV_NODELAY);
     }
     if (o->rcvwnd != 0) {
         rc = tt_setopt(sock, TT_OPT_RCVBUF, (int)o->rcvwnd);
         if (rc != 0)
-            return ttcp_fail(s, rc, "setsockopt: rcvwnd");
+            return ttcp_fail(s, rc, TTCP_OP_RCVWND);
     }
     if (o->sodebug && !o->udp && tt_setopt(sock, TT_OPT_DEBUG, 1) != 0 && announce)
         ttcp_warn(s, TTCP_WARN_SODEBUG);
@@ -50,7 +50,7 @@ int ttcp_resolve_peer(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
     int rc = tt_resolve(o->host, (uint16_t)o->port, o->family, o->udp, &s->peers);
-    return rc != 0 ? ttcp_fail(s, rc, "bad hostname") : 0;
+    return rc != 0 ? ttcp_fail(s, rc, TTCP_OP_HOSTNAME) : 0;
 }
 
 /* Tries each address the host resolved to, in the resolver's order. */
@@ -63,7 +63,7 @@ int ttcp_open_transmitter(struct ttcp_session *s)
     for (i = 0; i < list->count && !tt_interrupted(); i++) {
         rc = tt_socket_open(list->addr[i].family, o->udp, &s->sock);
         if (rc != 0) {
-            ttcp_fail(s, rc, "socket");
+            ttcp_fail(s, rc, TTCP_OP_SOCKET);
             continue;
         }
         if (i == 0)
@@ -80,13 +80,13 @@ int ttcp_open_transmitter(struct ttcp_session *s)
                 ttcp_emit(s, TTCP_EV_CONNECT);
                 return 0;
             }
-            ttcp_fail(s, rc, "connect");
+            ttcp_fail(s, rc, TTCP_OP_CONNECT);
         }
         tt_close(s->sock);
         s->sock = TT_NO_SOCKET;
     }
     if (tt_interrupted())
-        return ttcp_fail(s, TT_E_INTR, "connect");
+        return ttcp_fail(s, TT_E_INTR, TTCP_OP_CONNECT);
     return s->res->failure.code;
 }
 
@@ -97,16 +97,16 @@ int ttcp_accept_one(struct ttcp_session *s)
 
     for (;;) {
         if (tt_interrupted())
-            return ttcp_fail(s, TT_E_INTR, "accept");
+            return ttcp_fail(s, TT_E_INTR, TTCP_OP_ACCEPT);
         rc = tt_wait_readable(s->listener, ACCEPT_POLL_MS);
         if (rc > 0)
             break;
         if (rc < 0 && rc != TT_E_INTR)
-            return ttcp_fail(s, rc, "accept");
+            return ttcp_fail(s, rc, TTCP_OP_ACCEPT);
     }
     rc = tt_accept(s->listener, &s->sock, &s->res->peer);
     if (rc != 0)
-        return ttcp_fail(s, rc, "accept");
+        return ttcp_fail(s, rc, TTCP_OP_ACCEPT);
     s->res->peer_valid = 1;
     tune_connection(s);
     ttcp_emit(s, TTCP_EV_ACCEPT);
@@ -127,14 +127,14 @@ static int open_bound(struct ttcp_session *s, tt_socket *out)
         rc = tt_socket_open(family, o->udp, out);
     }
     if (rc != 0)
-        return ttcp_fail(s, rc, "socket");
+        return ttcp_fail(s, rc, TTCP_OP_SOCKET);
     ttcp_emit(s, TTCP_EV_SOCKET);
     if (!o->udp)
         tt_setopt(*out, TT_OPT_REUSEADDR, 1); /* rerun at once on the same port */
     tt_addr_any(family, (uint16_t)o->port, &any);
     rc = tt_bind(*out, &any);
     if (rc != 0)
-        return ttcp_fail(s, rc, "bind");
+        return ttcp_fail(s, rc, TTCP_OP_BIND);
     return apply_socket_options(s, *out, 1);
 }
 
@@ -148,7 +148,7 @@ int ttcp_open_receiver(struct ttcp_session *s)
     if (rc != 0)
         return rc;
     rc = tt_listen(s->listener);
-    return rc != 0 ? ttcp_fail(s, rc, "listen") : 0;
+    return rc != 0 ? ttcp_fail(s, rc, TTCP_OP_LISTEN) : 0;
 }
 
 int ttcp_system_rcvwnd(void)

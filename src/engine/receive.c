@@ -78,7 +78,7 @@ int ttcp_tcp_receive(struct ttcp_session *s)
             break;
         if (n < 0) {
             if (n != TT_E_INTR)
-                rc = ttcp_fail(s, (int)n, "IO");
+                rc = ttcp_fail(s, (int)n, TTCP_OP_IO);
             break;
         }
         r->bytes += (uint64_t)n;
@@ -91,7 +91,7 @@ int ttcp_tcp_receive(struct ttcp_session *s)
         if (!s->opts->sinkmode) {
             int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
             if (w < 0) {
-                rc = ttcp_fail(s, (int)w, "write");
+                rc = ttcp_fail(s, (int)w, TTCP_OP_WRITE);
                 break;
             }
         }

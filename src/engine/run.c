@@ -110,7 +110,7 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
     rc = ttcp_buffer_alloc(&s.buf, back > len ? back : len, (size_t)opts->bufalign,
                            (size_t)opts->bufoffset);
     if (rc != 0)
-        return ttcp_fail(&s, rc, "malloc");
+        return ttcp_fail(&s, rc, TTCP_OP_MALLOC);
     s.buf.len = len;
     res->buffer_address = (uintptr_t)s.buf.data;
     if (opts->transmit && opts->sinkmode)

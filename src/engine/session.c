@@ -29,7 +29,7 @@ void ttcp_warn(struct ttcp_session *s, enum ttcp_warning w)
     notify(s, TTCP_EV_WARNING, w, NULL);
 }
 
-int ttcp_fail(struct ttcp_session *s, int code, const char *op)
+int ttcp_fail(struct ttcp_session *s, int code, enum ttcp_op op)
 {
     s->res->failure.native = tt_last_error();
     s->res->failure.code = code;
@@ -138,7 +138,7 @@ int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
                 continue;
             if (n == TT_E_INTR)
                 return (int)n;
-            return ttcp_fail(s, (int)n, "IO");
+            return ttcp_fail(s, (int)n, TTCP_OP_IO);
         }
         if (calls != NULL)
             (*calls)++;

@@ -44,7 +44,7 @@ void ttcp_emit(const struct ttcp_session *s, enum ttcp_event_kind kind);
 void ttcp_warn(struct ttcp_session *s, enum ttcp_warning w);
 /* Records a failure with the native error of the call that just failed;
  * returns code so callers can `return ttcp_fail(...)`. */
-int ttcp_fail(struct ttcp_session *s, int code, const char *op);
+int ttcp_fail(struct ttcp_session *s, int code, enum ttcp_op op);
 
 /* The timed phase: 1.12's prep_timer() and read_timer(). */
 void ttcp_timer_start(struct ttcp_session *s);

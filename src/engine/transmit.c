@@ -58,7 +58,7 @@ static int send_stdin(struct ttcp_session *s)
         if (n == TT_E_INTR)
             continue;
         if (n < 0)
-            return ttcp_fail(s, (int)n, "read");
+            return ttcp_fail(s, (int)n, TTCP_OP_READ);
         if (s->opts->pace_bps)
             ttcp_pace(s, (uint64_t)n);
         rc = ttcp_send_all(s, s->buf.data, (size_t)n, &s->res->bytes, &s->res->calls);

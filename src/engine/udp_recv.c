@@ -83,7 +83,7 @@ static int take_data(struct ttcp_session *s, const struct tt_datagram *d)
         return 0;
     }
     if (tt_stdout_write(d->buf, n) < 0)
-        return ttcp_fail(s, TT_E_IO, "write");
+        return ttcp_fail(s, TT_E_IO, TTCP_OP_WRITE);
     return 0;
 }
 
@@ -154,7 +154,7 @@ static int receive_some(struct ttcp_session *s, struct rx *x)
         return 1;
     }
     if (n < 0)
-        return ttcp_fail(s, n, "IO");
+        return ttcp_fail(s, n, TTCP_OP_IO);
     for (i = 0; i < n && rc == 0 && x->state != TTCP_UDP_DONE; i++)
         rc = take(s, x, &d[i], now);
     if (rc == 0 && s->clocked && s->res->started)
@@ -179,7 +179,7 @@ int ttcp_udp_receive(struct ttcp_session *s)
         return 0;
     s->res->interrupted = tt_interrupted() != 0;
     if (!s->res->started)
-        return s->res->interrupted ? ttcp_fail(s, TT_E_INTR, "recvfrom") : (rc < 0 ? rc : 0);
+        return s->res->interrupted ? ttcp_fail(s, TT_E_INTR, TTCP_OP_RECVFROM) : (rc < 0 ? rc : 0);
     ttcp_timer_stop(s);
     s->quiet_until_ns = tt_now_ns() + TRAILING_QUIET_NS;
     s->last_sender = x.sender;

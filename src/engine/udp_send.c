@@ -27,7 +27,7 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
         } else if (n == TT_E_INTR && tt_interrupted()) {
             return TT_E_INTR;
         } else if (n != TT_E_INTR) {
-            return ttcp_fail(s, n, "IO");
+            return ttcp_fail(s, n, TTCP_OP_IO);
         }
     }
 }
@@ -135,7 +135,7 @@ static int64_t next_datagram(struct ttcp_session *s, uint64_t sent)
         return ttcp_keep_sending(s, sent) ? (int64_t)s->buf.len : 0;
     n = fill_from_stdin(s);
     if (n < 0)
-        return ttcp_fail(s, (int)n, "read");
+        return ttcp_fail(s, (int)n, TTCP_OP_READ);
     if (n > 0 && n <= TTCP_UDP_MARKER_MAX) {
         s->res->unsent_tail = (uint64_t)n;
         ttcp_warn(s, TTCP_WARN_INPUT_TAIL);

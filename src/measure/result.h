@@ -11,12 +11,33 @@
 #include "measure/udpstat.h"
 #include "ttcp/platform.h"
 
-/* A failure: the portable code, the native number, and the operation in
- * 1.12's words ("connect", "bind", "IO", ...). code 0 = no failure. */
+/* The operation that failed; report/ names it in 1.12's words ("connect",
+ * "bind", "IO", ...). */
+enum ttcp_op {
+    TTCP_OP_NONE,
+    TTCP_OP_MALLOC,
+    TTCP_OP_HOSTNAME, /* resolving the transmitter's host */
+    TTCP_OP_SOCKET,
+    TTCP_OP_SNDBUF,   /* -b on a transmitter */
+    TTCP_OP_RCVBUF,   /* -b on a receiver */
+    TTCP_OP_NODELAY,  /* -D */
+    TTCP_OP_RCVWND,   /* --rcvwnd */
+    TTCP_OP_BIND,
+    TTCP_OP_LISTEN,
+    TTCP_OP_ACCEPT,
+    TTCP_OP_CONNECT,
+    TTCP_OP_IO,       /* the network, during the test */
+    TTCP_OP_READ,     /* stdin */
+    TTCP_OP_WRITE,    /* stdout */
+    TTCP_OP_RECVFROM  /* a UDP receiver ended before its test began */
+};
+
+/* A failure: the portable code, the native number, and the operation.
+ * code 0 = no failure. */
 struct ttcp_failure {
     int code;
     int native;
-    const char *op;
+    enum ttcp_op op;
 };
 
 /* Things that went differently from a plain test. The engine records them in

@@ -184,6 +184,29 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
     return t.used;
 }
 
+const char *ttcp_report_op_name(enum ttcp_op op)
+{
+    static const char *const names[] = {
+        [TTCP_OP_NONE] = "",
+        [TTCP_OP_MALLOC] = "malloc",
+        [TTCP_OP_HOSTNAME] = "bad hostname",
+        [TTCP_OP_SOCKET] = "socket",
+        [TTCP_OP_SNDBUF] = "setsockopt: sndbuf",
+        [TTCP_OP_RCVBUF] = "setsockopt: rcvbuf",
+        [TTCP_OP_NODELAY] = "setsockopt: nodelay",
+        [TTCP_OP_RCVWND] = "setsockopt: rcvwnd",
+        [TTCP_OP_BIND] = "bind",
+        [TTCP_OP_LISTEN] = "listen",
+        [TTCP_OP_ACCEPT] = "accept",
+        [TTCP_OP_CONNECT] = "connect",
+        [TTCP_OP_IO] = "IO",
+        [TTCP_OP_READ] = "read",
+        [TTCP_OP_WRITE] = "write",
+        [TTCP_OP_RECVFROM] = "recvfrom",
+    };
+    return (unsigned)op < sizeof names / sizeof names[0] ? names[op] : "?";
+}
+
 size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failure *f,
                            const char *native_text, char *buf, size_t len)
 {
@@ -194,9 +217,11 @@ size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failu
     }
     if (f->code == TT_E_NOHOST) {
         /* A resolver error has no errno worth printing; name the host instead. */
-        ttcp_text_add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o), f->op, o->host, native_text);
+        ttcp_text_add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o),
+                      ttcp_report_op_name(f->op), o->host, native_text);
         return t.used;
     }
-    ttcp_text_add(&t, "ttcp%s: %s: %s\nerrno=%d\n", ttcp_options_side(o), f->op, native_text, f->native);
+    ttcp_text_add(&t, "ttcp%s: %s: %s\nerrno=%d\n", ttcp_options_side(o),
+                  ttcp_report_op_name(f->op), native_text, f->native);
     return t.used;
 }

@@ -24,6 +24,8 @@ const char *ttcp_report_warning_code(enum ttcp_warning w);
  * when the run has them. */
 size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result *r,
                          char *buf, size_t len);
+/* The operation in 1.12's words: "connect", "setsockopt: sndbuf", "IO", ... */
+const char *ttcp_report_op_name(enum ttcp_op op);
 /* native_text: the OS's words for failure->native (tt_error_text). */
 size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failure *f,
                            const char *native_text, char *buf, size_t len);

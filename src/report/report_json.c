@@ -183,7 +183,7 @@ void ttcp_json_finish(struct ttcp_json *j, const struct ttcp_failure *failure,
         ttcp_json_null(j, "error");
     } else {
         ttcp_json_object(j, "error");
-        ttcp_json_string(j, "operation", failure->op);
+        ttcp_json_string(j, "operation", ttcp_report_op_name(failure->op));
         ttcp_json_string(j, "message", message);
         ttcp_json_i64(j, "native_code", failure->native);
         ttcp_json_end(j);

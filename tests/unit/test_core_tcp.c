@@ -41,7 +41,7 @@ static void receiver_reset_keeps_partial_figures(void **state)
     fake_push(&fake.rx, 8192);
     fake_push(&fake.rx, TT_E_CONNRESET);
     assert_int_equal(run_core("-r -s"), TT_E_CONNRESET);
-    assert_string_equal(core_res.failure.op, "IO");
+    assert_int_equal(core_res.failure.op, TTCP_OP_IO);
     assert_int_equal(core_res.failure.native, -TT_E_CONNRESET);
     assert_int_equal(core_res.bytes, 16384);
     assert_true(core_res.started);
@@ -140,7 +140,7 @@ static void transmitter_peer_vanishes(void **state)
     fake_push(&fake.tx, 8192);
     fake_push(&fake.tx, TT_E_PIPE);
     assert_int_equal(run_core("-t -s -n 10 h"), TT_E_PIPE);
-    assert_string_equal(core_res.failure.op, "IO");
+    assert_int_equal(core_res.failure.op, TTCP_OP_IO);
     assert_int_equal(core_res.bytes, 8192);
     assert_true(core_res.started);
     assert_int_equal(fake.shutdown_calls, 0);
@@ -179,7 +179,7 @@ static void connect_refused(void **state)
     (void)state;
     fake.connect_rc = TT_E_CONNREFUSED;
     assert_int_equal(run_core("-t -s h"), TT_E_CONNREFUSED);
-    assert_string_equal(core_res.failure.op, "connect");
+    assert_int_equal(core_res.failure.op, TTCP_OP_CONNECT);
     assert_false(core_res.started);
 }
 
@@ -188,12 +188,12 @@ static void unresolvable_and_port_in_use(void **state)
     (void)state;
     fake.resolve_rc = TT_E_NOHOST;
     assert_int_equal(run_core("-t -s h"), TT_E_NOHOST);
-    assert_string_equal(core_res.failure.op, "bad hostname");
+    assert_int_equal(core_res.failure.op, TTCP_OP_HOSTNAME);
     assert_false(core_ready); /* as 1.12: no header for a host that does not resolve */
     fake_reset();
     fake.bind_rc = TT_E_ADDRINUSE;
     assert_int_equal(run_core("-r -s"), TT_E_ADDRINUSE);
-    assert_string_equal(core_res.failure.op, "bind");
+    assert_int_equal(core_res.failure.op, TTCP_OP_BIND);
 }
 
 static void ctrl_c_while_waiting_for_a_connection(void **state)

@@ -176,7 +176,7 @@ static void classic_runs_reproduce_byte_for_byte(void **state)
 static void progress_and_error_lines(void **state)
 {
     struct ttcp_options o;
-    struct ttcp_failure f = {TT_E_CONNREFUSED, 111, "connect"};
+    struct ttcp_failure f = {TT_E_CONNREFUSED, 111, TTCP_OP_CONNECT};
     struct ttcp_event ev = {TTCP_EV_SOCKET, TTCP_WARN_COUNT, NULL};
     struct ttcp_result r;
     char buf[256], why[128], line[] = "-t -s -n 1 -p 5099 127.0.0.1", *argv[16];
@@ -198,7 +198,7 @@ static void progress_and_error_lines(void **state)
     read_fixture("t_err.err", why, sizeof why);
     assert_string_equal(buf, strstr(why, "ttcp-t: connect:"));
     f.code = TT_E_NOHOST;
-    f.op = "bad hostname";
+    f.op = TTCP_OP_HOSTNAME;
     o.host = "nowhere.invalid";
     ttcp_report_failure(&o, &f, "Name or service not known", buf, sizeof buf);
     assert_string_equal(buf, "ttcp-t: bad hostname: nowhere.invalid: Name or service not known\n");
