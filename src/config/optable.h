@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config/parse.h"
+#include "base/parse.h"
 
 enum ttcp_optkind {
     OPTK_SET,     /* store `value` in an int field */

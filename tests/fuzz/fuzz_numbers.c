@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/parse.h"
+#include "base/parse.h"
 #include "measure/units.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "config/parse.h"
+#include "base/parse.h"
 #include "test_support.h"
 
 static void integers_and_suffixes(void **state)

@@ -1,6 +1,6 @@
 /* Bounded number parsing. Hand-written digit loops because strtoul accepts
  * a leading '-' and wraps it, and atoi (classic ttcp) turns garbage into 0. */
-#include "config/parse.h"
+#include "base/parse.h"
 
 #include <stdio.h>
 
