@@ -6,11 +6,13 @@
  * and a negative TT_E_* code (include/ttcp/error.h) on failure; the native
  * error number is then available from tt_last_error() until the next call.
  * A call that blocks (connect, accept, send, recv, reading stdin) returns
- * TT_E_INTR soon after a Ctrl+C that comes while it runs, on every system.
- * One begun after Ctrl+C waits as ever (as a blocking call does on POSIX,
- * where the signal came before it): what must still happen after Ctrl+C can
- * (the UDP end markers go out; "Press Enter to close." waits). The core
- * looks at tt_interrupted() before it starts a wait it would not want.
+ * TT_E_INTR soon after a Ctrl+C that tt_interrupted() has not yet reported
+ * to the core, on every system (also one that came just before the call).
+ * A call begun after tt_interrupted() said yes waits as ever, so what must
+ * still happen after Ctrl+C can (the UDP end markers go out; "Press Enter to
+ * close." waits): the core looks at tt_interrupted() before it starts a
+ * wait it would not want, a retry of a part-done send included. (POSIX
+ * sockets: a signal just before the system call is the one gap left.)
  */
 #ifndef TTCP_PLATFORM_H
 #define TTCP_PLATFORM_H
@@ -93,7 +95,8 @@ struct tt_cpu {
 /* --- process ------------------------------------------------------------ */
 int tt_init(void);          /* sockets, SIGPIPE off, interrupt handler */
 void tt_cleanup(void);
-int tt_interrupted(void);   /* non-zero once Ctrl+C / SIGINT / SIGTERM came */
+int tt_interrupted(void);   /* non-zero once Ctrl+C / SIGINT / SIGTERM came (and from
+                             * then on, blocking calls wait as ever: see above) */
 int tt_last_error(void);    /* native error number of the last failure */
 /* Native text for a failure: code is the TT_E_* value, native the number
  * from tt_last_error(). Writes into buf and returns it, or returns NULL when
@@ -120,7 +123,7 @@ int tt_stdin_is_console(void);
  * closes when it ends (Windows: a program started from Explorer); 0 for a
  * program typed into a terminal or a cmd window, and on POSIX. */
 int tt_console_is_own(void);
-/* 0 = EOF; TT_E_INTR soon after a Ctrl+C that comes while it waits. */
+/* 0 = EOF; TT_E_INTR soon after a Ctrl+C (see the top of this file). */
 int64_t tt_stdin_read(void *buf, size_t len);
 int64_t tt_stdout_write(const void *buf, size_t len);  /* writes all */
 

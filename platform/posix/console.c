@@ -46,9 +46,15 @@ void tt_cleanup(void)
 {
 }
 
+/* Set once tt_interrupted() has said yes: the core knows of the Ctrl+C. */
+static int told;
+
 int tt_interrupted(void)
 {
-    return interrupted;
+    if (!interrupted)
+        return 0;
+    told = 1;
+    return 1;
 }
 
 int tt_stdio_binary(enum tt_stream stream)
@@ -75,12 +81,12 @@ int tt_slash_switches(void)
 }
 
 /* Waits for input in slices, looking at the flag between them, so that a
- * Ctrl+C that comes after the call began ends the wait even when its signal
- * arrived just before read() would have blocked. A read begun after Ctrl+C
- * waits as ever (platform.h). */
+ * Ctrl+C the core has not been told of ends the wait even when its signal
+ * arrived just before read() would have blocked. A read the core begins
+ * knowing of the Ctrl+C waits as ever (platform.h). */
 int64_t tt_stdin_read(void *buf, size_t len)
 {
-    int armed = !interrupted;
+    int armed = !told;
     ssize_t n;
     for (;;) {
         struct pollfd p = {STDIN_FILENO, POLLIN, 0};

@@ -155,8 +155,6 @@ int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr
     return n < 0 ? tt_posix_fail() : (int64_t)n;
 }
 
-/* recvmsg so a datagram longer than len is noticed (MSG_TRUNC): it is
- * reported as len + 1 bytes, which the caller reads as "cut short". */
 void tt_posix_sender(struct tt_addr *from, unsigned len)
 {
     from->len = len;
@@ -164,6 +162,8 @@ void tt_posix_sender(struct tt_addr *from, unsigned len)
                                                                                  : TT_FAMILY_V4;
 }
 
+/* recvmsg so a datagram longer than len is noticed (MSG_TRUNC): it is
+ * reported as len + 1 bytes, which the caller reads as "cut short". */
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
 {
     struct iovec iov = {buf, len};

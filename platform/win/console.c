@@ -37,9 +37,25 @@ void tt_cleanup(void)
     WSACleanup();
 }
 
+/* Set once tt_interrupted() has said yes: the core knows of the Ctrl+C. */
+static volatile LONG told;
+
 int tt_interrupted(void)
 {
+    if (interrupted == 0)
+        return 0;
+    told = 1;
+    return 1;
+}
+
+int tt_win_ctrl_c(void)
+{
     return interrupted != 0;
+}
+
+int tt_win_ctrl_c_told(void)
+{
+    return told != 0;
 }
 
 int tt_stdin_is_console(void)

@@ -4,10 +4,10 @@
  * on a thread of its own), so every socket is non-blocking and each call
  * that would block waits in select() for at most WAIT_SLICE_MS at a time,
  * looking at the Ctrl+C flag between waits: it returns TT_E_INTR within
- * about that time after a Ctrl+C that comes while it waits. A call begun
- * after Ctrl+C waits as a blocking call would (as on POSIX, where the signal
- * came before it), so what must still go out does: the UDP end markers. A
- * call that can go ahead makes the one system call it always made. */
+ * about that time after a Ctrl+C the core has not yet been told of. A call
+ * the core begins knowing of the Ctrl+C waits as a blocking call would, so
+ * what must still go out does: the UDP end markers. A call that can go
+ * ahead makes the one system call it always made. */
 
 /* The build targets Windows 7; SIO_TCP_INFO's declarations (Windows 10
  * 1703) are wanted here only, and the ioctl is tried at run time. */
@@ -56,15 +56,15 @@ enum wait_for { FOR_READ, FOR_WRITE, FOR_CONNECT };
 
 /* The slow path: waits until s can be read, written, or its connect has
  * ended, until deadline (tt_now_ns() time; 0 = no limit). Returns 1 when
- * ready, 0 at the deadline, TT_E_INTR after a Ctrl+C that came since the
- * call began (armed: there was none before), or a failure. */
+ * ready, 0 at the deadline, TT_E_INTR when armed (the core had not been
+ * told of a Ctrl+C when the call began) and Ctrl+C came, or a failure. */
 static int wait_ready(SOCKET s, enum wait_for what, int64_t deadline, int armed)
 {
     for (;;) {
         struct timeval tv = {0, WAIT_SLICE_MS * 1000};
         fd_set ready, failed;
         int rc;
-        if (armed && tt_interrupted()) {
+        if (armed && tt_win_ctrl_c()) {
             WSASetLastError(WSAEINTR);
             return TT_E_INTR;
         }
@@ -202,7 +202,7 @@ int tt_listen(tt_socket s)
 
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
 {
-    int armed = !tt_interrupted();
+    int armed = !tt_win_ctrl_c_told();
     SOCKET c;
     for (;;) {
         int len = (int)sizeof peer->storage.bytes, rc;
@@ -232,7 +232,7 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
  * how it ended. */
 int tt_connect(tt_socket s, const struct tt_addr *a)
 {
-    int rc, err = 0, len = sizeof err, armed = !tt_interrupted();
+    int rc, err = 0, len = sizeof err, armed = !tt_win_ctrl_c_told();
     if (connect(sock_of(s), (const struct sockaddr *)a->storage.bytes, (int)a->len) == 0)
         return 0;
     if (!would_block())
@@ -255,7 +255,7 @@ int tt_connect(tt_socket s, const struct tt_addr *a)
 int64_t tt_send(tt_socket s, const void *buf, size_t len)
 {
     const char *p = buf;
-    int want = io_len(len), done = 0, armed = !tt_interrupted();
+    int want = io_len(len), done = 0, armed = !tt_win_ctrl_c_told();
     for (;;) {
         int n = send(sock_of(s), p + done, want - done, 0), rc;
         if (n != SOCKET_ERROR) {
@@ -275,7 +275,7 @@ int64_t tt_send(tt_socket s, const void *buf, size_t len)
 int64_t tt_recv(tt_socket s, void *buf, size_t len)
 {
     int64_t deadline = 0;
-    int asked = 0, armed = !tt_interrupted();
+    int asked = 0, armed = !tt_win_ctrl_c_told();
     for (;;) {
         int n = recv(sock_of(s), buf, io_len(len), 0), rc;
         if (n != SOCKET_ERROR)
@@ -290,7 +290,7 @@ int64_t tt_recv(tt_socket s, void *buf, size_t len)
 
 int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr *to)
 {
-    int armed = !tt_interrupted();
+    int armed = !tt_win_ctrl_c_told();
     for (;;) {
         int n = sendto(sock_of(s), buf, io_len(len), 0, (const struct sockaddr *)to->storage.bytes,
                        (int)to->len), rc;
@@ -309,7 +309,7 @@ int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from)
 {
     int64_t deadline = 0;
-    int asked = 0, armed = !tt_interrupted();
+    int asked = 0, armed = !tt_win_ctrl_c_told();
     for (;;) {
         int fromlen = from ? (int)sizeof from->storage.bytes : 0, rc;
         int n = recvfrom(sock_of(s), buf, io_len(len), 0,
@@ -349,7 +349,7 @@ int tt_wait_readable(tt_socket s, int timeout_ms)
     if (timeout_ms != 0)
         return wait_ready(sock_of(s), FOR_READ,
                           timeout_ms < 0 ? 0 : tt_now_ns() + (int64_t)timeout_ms * 1000000,
-                          !tt_interrupted());
+                          !tt_win_ctrl_c_told());
     FD_ZERO(&readable);
     FD_SET(sock_of(s), &readable);
     rc = select(0, &readable, NULL, NULL, &now);

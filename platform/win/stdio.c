@@ -30,8 +30,9 @@
  *            Wine's console does not, hence the thread there too;
  *   file     _read: it never waits for long.
  * _read keeps msvcrt's text or binary mode. A read returns TT_E_INTR when
- * Ctrl+C comes while it waits; after an earlier Ctrl+C it waits as it always
- * did (for "Press Enter to close."), and a second Ctrl+C ends the program. */
+ * Ctrl+C comes that the core had not been told of when the read began; one
+ * begun knowing of it waits as it always did (for "Press Enter to close."),
+ * and a second Ctrl+C ends the program. */
 enum stdin_kind { STDIN_UNKNOWN, STDIN_PIPE, STDIN_THREAD, STDIN_FILE };
 static enum stdin_kind stdin_kind;
 
@@ -122,7 +123,7 @@ static int aborted(void)
     int waited;
     if (reader.console == NULL || reader.got > 0 || reader.err != ERROR_OPERATION_ABORTED)
         return 0;
-    for (waited = 0; !tt_interrupted() && waited < ABORT_WAIT_MS; waited += 10)
+    for (waited = 0; !tt_win_ctrl_c() && waited < ABORT_WAIT_MS; waited += 10)
         Sleep(10);
     return 1;
 }
@@ -141,7 +142,7 @@ static int await_read(size_t len, int armed)
     }
     while (!reader.ready) {
         SleepConditionVariableSRW(&reader_done, &reader_lock, WAIT_SLICE_MS, 0);
-        if (!reader.ready && armed && tt_interrupted())
+        if (!reader.ready && armed && tt_win_ctrl_c())
             return TT_E_INTR; /* the read goes on: its bytes go to the next call */
     }
     return 0;
@@ -158,7 +159,7 @@ static int64_t read_by_thread(void *buf, size_t len, int armed)
     }
     while ((rc = await_read(len, armed)) == 0 && aborted()) {
         reader.pending = reader.ready = 0;
-        if (armed && tt_interrupted()) {
+        if (armed && tt_win_ctrl_c()) {
             rc = TT_E_INTR;
             break;
         }
@@ -203,7 +204,7 @@ static int64_t read_pipe(HANDLE h, void *buf, size_t len, int armed)
                                                        : TT_E_UNSUPPORTED;
         if (avail > 0)
             return read_fd(buf, len);
-        if (armed && tt_interrupted())
+        if (armed && tt_win_ctrl_c())
             return TT_E_INTR;
         Sleep(nap);
         nap = nap * 2 > PIPE_NAP_MAX_MS ? PIPE_NAP_MAX_MS : nap * 2;
@@ -213,7 +214,7 @@ static int64_t read_pipe(HANDLE h, void *buf, size_t len, int armed)
 int64_t tt_stdin_read(void *buf, size_t len)
 {
     HANDLE h = GetStdHandle(STD_INPUT_HANDLE);
-    int armed = !tt_interrupted();
+    int armed = !tt_win_ctrl_c_told();
     DWORD mode;
 
     if (stdin_kind == STDIN_UNKNOWN && GetConsoleMode(h, &mode))

@@ -24,7 +24,7 @@ static int64_t read_block(struct ttcp_session *s)
         s->res->calls++;
         ttcp_after_read(s);
         got += (size_t)n;
-        if (n == 0 || !s->opts->fullblocks || got == want)
+        if (n == 0 || !s->opts->fullblocks || got == want || tt_interrupted())
             return (int64_t)got;
     }
 }

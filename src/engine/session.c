@@ -4,6 +4,8 @@
  * asks for it), sending a whole buffer, and the TCP statistics. */
 #include "engine/session.h"
 
+#define PAUSE_SLICE_NS 100000000ll /* the longest sleep between two looks at Ctrl+C */
+
 static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
                    enum ttcp_warning w, const struct ttcp_interval *in)
 {
@@ -56,11 +58,22 @@ void ttcp_tick(struct ttcp_session *s)
         emit_intervals(s, ttcp_intervals_tick(&s->res->intervals, s->now_ns, s->res->bytes));
 }
 
+/* Sleeps in slices that look at Ctrl+C: at a slow -R one buffer's wait can
+ * last minutes, and a sleep is not cut short by the signal. */
+static void pause_ns(int64_t ns)
+{
+    while (ns > 0 && !tt_interrupted()) {
+        int64_t step = ns < PAUSE_SLICE_NS ? ns : PAUSE_SLICE_NS;
+        tt_sleep_ns(step);
+        ns -= step;
+    }
+}
+
 void ttcp_pace(struct ttcp_session *s, uint64_t len)
 {
     int64_t wait = ttcp_pacer_wait(&s->pacer, len, tt_now_ns());
     if (wait > ttcp_pacer_slack(&s->pacer))
-        tt_sleep_ns(wait);
+        pause_ns(wait);
 }
 
 int ttcp_pace_more(struct ttcp_session *s, uint64_t len)
@@ -77,8 +90,7 @@ void ttcp_pace_finish(struct ttcp_session *s)
     if (!s->opts->pace_bps || tt_interrupted())
         return;
     wait = ttcp_pacer_wait(&s->pacer, 0, tt_now_ns());
-    if (wait > 0)
-        tt_sleep_ns(wait);
+    pause_ns(wait);
 }
 
 int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent)
@@ -132,7 +144,10 @@ int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
                   uint64_t *bytes, uint64_t *calls)
 {
     while (len > 0) {
-        int64_t n = tt_send(s->sock, p, len);
+        int64_t n;
+        if (tt_interrupted())
+            return TT_E_INTR; /* the rest of a part-sent buffer could wait forever */
+        n = tt_send(s->sock, p, len);
         if (n < 0) {
             if (n == TT_E_INTR && !tt_interrupted())
                 continue;

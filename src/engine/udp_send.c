@@ -113,7 +113,7 @@ static int send_batch(struct ttcp_session *s, uint64_t sent)
 static int64_t fill_from_stdin(struct ttcp_session *s)
 {
     size_t got = 0;
-    while (got < s->buf.len) {
+    while (got < s->buf.len && !tt_interrupted()) {
         int64_t n = tt_stdin_read(s->buf.data + got, s->buf.len - got);
         if (n == TT_E_INTR && !tt_interrupted())
             continue;

@@ -64,7 +64,8 @@ struct ttcp_result {
     uint64_t calls;       /* network I/O calls issued (1.12's numCalls) */
     int64_t real_ns;      /* timed phase, monotonic clock */
     struct tt_cpu cpu_start, cpu_end; /* read with the clock at the start and at
-                                       * the end of real_ns: the same interval */
+                                       * the end of real_ns: the same interval (a
+                                       * UDP idle timeout: cpu_end at the timeout) */
     uintptr_t buffer_address;
     int interrupted;      /* Ctrl+C ended the timed phase */
     int idle_timeout;     /* no progress for --idle-timeout ended it */
