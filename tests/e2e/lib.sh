@@ -568,3 +568,28 @@ wait_line() {
   fail "$1: fewer than ${4:-1} lines of std$2 match /$3/ (waited up to $WAIT s)"; show "$1"
   return 1
 }
+
+# ---- a receiver that stops reading (interrupt_stalled.sh, wine/interrupt_send.sh) ----------
+# stalled_receiver NAME: on a fresh port P, a native `ttcp -r` in non-sink mode, started as NAME,
+# whose stdout is a FIFO that a process of ours (NAME-holder) holds open and never reads: once
+# the FIFO and the socket buffers are full, it stops reading the connection.
+stalled_receiver() {
+  local name=$1 fifo=$TMP/$1.fifo
+  rm -f "$fifo"   # the last round's
+  mkfifo "$fifo" || { fail "$name: no FIFO at $fifo"; return 1; }
+  CMD[$name-holder]="holder of $fifo"
+  "${BOUNDED[@]}" sleep "$BOUND" <"$fifo" {PORT_FD}<&- &
+  PID[$name-holder]=$!
+  P=$(free_port)
+  CMD[$name]="$TTCP -r -p $P > FIFO nobody reads"
+  "${BOUNDED[@]}" "$TTCP" -r -p "$P" </dev/null >"$fifo" 2>"$TMP/$name.err" {PORT_FD}<&- &
+  PID[$name]=$!
+  : >"$TMP/$name.out"
+  wait_listen tcp "$P" "$name"
+}
+# stalled PORT: the receiver's socket on PORT holds unread bytes and the transmitter's holds
+# bytes the receiver has no room for: the transmitter's send now waits.
+stalled() {
+  [ -n "$(ss -Htn state established "( sport = :$1 )" | awk '$1 > 0')" ] &&
+    [ -n "$(ss -Htn state established "( dport = :$1 )" | awk '$2 > 0')" ]
+}
