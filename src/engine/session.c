@@ -143,11 +143,10 @@ void ttcp_timer_stop(struct ttcp_session *s)
 int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
                   uint64_t *bytes, uint64_t *calls)
 {
-    while (len > 0) {
-        int64_t n;
-        if (tt_interrupted())
-            return TT_E_INTR; /* the rest of a part-sent buffer could wait forever */
-        n = tt_send(s->sock, p, len);
+    if (len == 0)
+        return 0;
+    for (;;) {
+        int64_t n = tt_send(s->sock, p, len);
         if (n < 0) {
             if (n == TT_E_INTR && !tt_interrupted())
                 continue;
@@ -160,8 +159,13 @@ int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
         *bytes += (uint64_t)n;
         p += n;
         len -= (size_t)n;
+        if (len == 0)
+            return 0;
+        /* The rest of a part-sent buffer is a new send: after Ctrl+C it
+         * would wait as ever, for a receiver that may never read again. */
+        if (tt_interrupted())
+            return TT_E_INTR;
     }
-    return 0;
 }
 
 void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
