@@ -2,8 +2,9 @@
 # from Explorer): typed with no arguments into a cmd window, which shares its console, the dialog
 # and the test run and it ends as any command does. script(1) gives Wine a terminal, which Wine's
 # conhost makes a Windows console; `wine cmd /c ttcpw.exe` is ttcpw typed into a cmd window,
-# `wine ttcpw.exe` a console of its own. Keys are typed after the first prompt (Wine puts the
-# terminal in raw mode then: Enter is a CR).
+# `wine ttcpw.exe` a console of its own. Keys are typed once the prompt shows and Wine has put the
+# terminal in raw mode (-icrnl): typed earlier, the line discipline turns each CR into an LF, which
+# Wine's console takes as a ^J character, not Enter (seen once in CI on a busy machine).
 NEEDS="native wine"
 . "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
 command -v script >/dev/null || wine_skip "script(1) is not installed (bsdutils)"
@@ -14,6 +15,19 @@ shows() { screen "$1" | grep -q -- "$2"; }
 prompted() { shows "$1" 'transmitorreceive\[receive\]:'; }
 asks_enter() { shows "$1" 'PressEntertoclose\.'; }
 
+# raw_tty NAME: the terminal that script(1), started as NAME, gave its child is in raw mode.
+raw_tty() {
+  local s c tty
+  s=$(worker_pid "$1") || return 1
+  for c in $(pgrep -P "$s"); do
+    tty=$(readlink "/proc/$c/fd/0") || continue
+    case $tty in /dev/pts/*) stty -F "$tty" -a 2>/dev/null | grep -qw -- -icrnl && return 0 ;; esac
+  done
+  return 1
+}
+# ready NAME: the dialog's first prompt shows and keys typed now reach it as typed.
+ready() { prompted "$1" && raw_tty "$1"; }
+
 # window NAME COMMAND: COMMAND (a shell line) under script(1), answering the dialog as a receiver
 # on a fresh port (every other answer the default), then a native transmitter sends 10 buffers.
 window() {
@@ -21,7 +35,7 @@ window() {
   silent_fifo "$name-keys" w || return 1
   P=$(free_port)
   IN=$TMP/$name-keys start "$name" script -qefc "$cmd" /dev/null
-  wait_for "$WAIT" "$name" prompted "$name" || { fail "$name: no prompt"; screen "$name" | tail -n 5; return 1; }
+  wait_for "$WAIT" "$name" ready "$name" || { fail "$name: no prompt on a raw terminal"; screen "$name" | tail -n 5; return 1; }
   printf 'r\r\r\r\r\r%s\r\r\r\r\r' "$P" >"$TMP/$name-keys"
   wait_listen tcp "$P" "$name" || return 1
   run "$name-t" "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
@@ -42,7 +56,7 @@ stop_any cmd-keys
 
 # A console of its own: the figures, then "Press Enter to close." until Enter comes.
 window own "exec wine '$TTCPW'"
-if wait_for "$WAIT" own asks_enter own; then
+if wait_for "$WAIT" own asks_enter own && wait_for "$WAIT" own raw_tty own; then
   expect_running own
   printf '\r' >"$TMP/own-keys"
   if wait_for "$WAIT" - gone own; then reap own; expect_rc own 0; else fail "own: Enter did not close it"; stop own; fi
