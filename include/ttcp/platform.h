@@ -53,6 +53,8 @@ enum tt_sockopt {
     TT_OPT_DEBUG,      /* value: 0/1 (SO_DEBUG) */
     TT_OPT_REUSEADDR,  /* value: 0/1; the platform picks the safe meaning */
     TT_OPT_RCVTIMEO_MS, /* value: milliseconds, 0 = block forever */
+    TT_OPT_SNDTIMEO_MS, /* value: milliseconds: a send that waits longer
+                         * returns what went, or TT_E_AGAIN */
     TT_OPT_QUICKACK,   /* value: 1 = acknowledge at once (delayed ACK off);
                         * Linux forgets it after a receive: set it again */
     TT_OPT_TIMESTAMPS  /* value: 1 = the kernel stamps each datagram's arrival */
@@ -138,6 +140,11 @@ int tt_resolve(const char *host, uint16_t port, int family, int udp,
 int tt_addr_any(int family, uint16_t port, struct tt_addr *out);
 /* Numeric text of an address; IPv4-mapped IPv6 prints as plain IPv4. */
 const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len);
+/* The address's IP in network order: 4 bytes (IPv4, and IPv4-mapped IPv6)
+ * or 16 (IPv6); returns that length, 0 for another family. */
+int tt_addr_ip(const struct tt_addr *a, unsigned char out[16]);
+/* A numeric IPv4 or IPv6 address (never a name: no lookup), as tt_addr_ip. */
+int tt_ip_parse(const char *text, unsigned char out[16]);
 
 int tt_socket_open(int family, int udp, tt_socket *out);
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value);
@@ -175,5 +182,37 @@ int tt_shutdown_send(tt_socket s);
  * the OS cannot tell. */
 int64_t tt_unacked_bytes(tt_socket s);
 void tt_close(tt_socket s);
+/* Up to len bytes already queued on a stream, left in place for the next
+ * recv; never waits: TT_E_AGAIN when nothing has come yet, 0 at EOF. */
+int64_t tt_recv_peek(tt_socket s, void *buf, size_t len);
+/* Waits until one of count sockets can be read (or timeout_ms passes) and
+ * sets ready[i] to 1 for each that can; returns how many, 0 on timeout. */
+int tt_poll_readable(const tt_socket *s, int count, int timeout_ms, unsigned char *ready);
+#define TT_POLL_MAX 1024 /* the most sockets one tt_poll_readable() takes */
+
+/* --- threads (a server's tests run side by side) -------------------------- */
+struct tt_thread;
+struct tt_mutex;
+/* Starts fn(arg) on a new thread; 0 or a negative code. */
+int tt_thread_start(struct tt_thread **out, void (*fn)(void *), void *arg);
+/* Waits for the thread to end, then frees what tt_thread_start made. */
+void tt_thread_join(struct tt_thread *t);
+int tt_mutex_new(struct tt_mutex **out);
+void tt_mutex_lock(struct tt_mutex *m);
+void tt_mutex_unlock(struct tt_mutex *m);
+void tt_mutex_free(struct tt_mutex *m);
+
+/* --- secrets ------------------------------------------------------------- */
+/* len bytes from the operating system's secure random source. */
+int tt_random_bytes(void *buf, size_t len);
+/* HMAC-SHA256 by the OS's or a well-kept library's code (CNG, libsodium);
+ * TT_E_UNSUPPORTED in a build without one. */
+#define TT_HMAC_LEN 32
+int tt_hmac_sha256(const unsigned char *key, size_t key_len, const unsigned char *msg,
+                   size_t msg_len, unsigned char out[TT_HMAC_LEN]);
+/* 1 when no one but the file's owner may read it (POSIX: no group or other
+ * bits; Windows: its ACLs are left to the owner, 1), 0 when others may,
+ * negative when it cannot be looked at. */
+int tt_file_private(const char *path);
 
 #endif

@@ -75,3 +75,41 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
     }
     return buf;
 }
+
+int tt_addr_ip(const struct tt_addr *a, unsigned char out[16])
+{
+    const struct sockaddr *sa = (const struct sockaddr *)a->storage.bytes;
+    if (sa->sa_family == AF_INET) {
+        memcpy(out, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+        return 4;
+    }
+    if (sa->sa_family == AF_INET6) {
+        const struct in6_addr *in6 = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(in6)) {
+            memcpy(out, &in6->s6_addr[12], 4);
+            return 4;
+        }
+        memcpy(out, in6->s6_addr, 16);
+        return 16;
+    }
+    return 0;
+}
+
+int tt_ip_parse(const char *text, unsigned char out[16])
+{
+    struct in_addr v4;
+    struct in6_addr v6;
+    if (inet_pton(AF_INET, text, &v4) == 1) {
+        memcpy(out, &v4, 4);
+        return 4;
+    }
+    if (inet_pton(AF_INET6, text, &v6) == 1) {
+        if (IN6_IS_ADDR_V4MAPPED(&v6)) {
+            memcpy(out, &v6.s6_addr[12], 4);
+            return 4;
+        }
+        memcpy(out, v6.s6_addr, 16);
+        return 16;
+    }
+    return 0;
+}

@@ -65,6 +65,10 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         tv.tv_sec = value / 1000;
         tv.tv_usec = (value % 1000) * 1000;
         return check(setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv));
+    case TT_OPT_SNDTIMEO_MS:
+        tv.tv_sec = value / 1000;
+        tv.tv_usec = (value % 1000) * 1000;
+        return check(setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv));
     case TT_OPT_QUICKACK:
 #ifdef TCP_QUICKACK
         return check(setsockopt(fd, IPPROTO_TCP, TCP_QUICKACK, &value, sizeof value));
@@ -190,6 +194,33 @@ int tt_wait_readable(tt_socket s, int timeout_ms)
     struct pollfd p = {fd_of(s), POLLIN, 0};
     int rc = poll(&p, 1, timeout_ms);
     return rc < 0 ? tt_posix_fail() : rc > 0;
+}
+
+int64_t tt_recv_peek(tt_socket s, void *buf, size_t len)
+{
+    ssize_t n = recv(fd_of(s), buf, len, MSG_PEEK | MSG_DONTWAIT);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+        return TT_E_AGAIN;
+    return n < 0 ? tt_posix_fail() : n;
+}
+
+int tt_poll_readable(const tt_socket *s, int count, int timeout_ms, unsigned char *ready)
+{
+    struct pollfd p[TT_POLL_MAX];
+    int i, rc;
+    if (count < 0 || count > TT_POLL_MAX)
+        return TT_E_INVAL;
+    for (i = 0; i < count; i++) {
+        p[i].fd = fd_of(s[i]);
+        p[i].events = POLLIN;
+        p[i].revents = 0;
+    }
+    rc = poll(p, (nfds_t)count, timeout_ms);
+    if (rc < 0)
+        return tt_posix_fail();
+    for (i = 0; i < count; i++)
+        ready[i] = (p[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
+    return rc;
 }
 
 int tt_shutdown_send(tt_socket s)

@@ -13,6 +13,7 @@
  * 1703) are wanted here only, and the ioctl is tried at run time. */
 #define NTDDI_VERSION 0x0A000003 /* NTDDI_WIN10_RS2 */
 
+#define FD_SETSIZE 1024 /* a server polls up to TT_POLL_MAX sockets */
 #include <string.h>
 #include <winsock2.h>
 #include <ws2tcpip.h>
@@ -91,13 +92,18 @@ static int wait_ready(SOCKET s, enum wait_for what, int64_t deadline, int armed)
 /* When a receive that would block gives up: TT_OPT_RCVTIMEO_MS is kept as
  * SO_RCVTIMEO, which a non-blocking socket ignores; read back only here,
  * on the slow path. 0 = no limit. */
-static int64_t receive_deadline(SOCKET s)
+static int64_t deadline_of(SOCKET s, int option)
 {
     DWORD ms = 0;
     int len = sizeof ms;
-    if (getsockopt(s, SOL_SOCKET, SO_RCVTIMEO, (char *)&ms, &len) != 0 || ms == 0)
+    if (getsockopt(s, SOL_SOCKET, option, (char *)&ms, &len) != 0 || ms == 0)
         return 0;
     return tt_now_ns() + (int64_t)ms * 1000000;
+}
+
+static int64_t receive_deadline(SOCKET s)
+{
+    return deadline_of(s, SO_RCVTIMEO);
 }
 
 /* Waits for a receive that would block; 0 to try again, else the code to
@@ -167,6 +173,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return set_int(s, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, value);
     case TT_OPT_RCVTIMEO_MS: /* kept for receive_deadline() */
         return check(setsockopt(sock_of(s), SOL_SOCKET, SO_RCVTIMEO, (const char *)&ms, sizeof ms));
+    case TT_OPT_SNDTIMEO_MS: /* kept for tt_send()'s slow path */
+        return check(setsockopt(sock_of(s), SOL_SOCKET, SO_SNDTIMEO, (const char *)&ms, sizeof ms));
     case TT_OPT_QUICKACK:
         return set_ack_every_segment(s);
     case TT_OPT_TIMESTAMPS:
@@ -255,7 +263,8 @@ int tt_connect(tt_socket s, const struct tt_addr *a)
 int64_t tt_send(tt_socket s, const void *buf, size_t len)
 {
     const char *p = buf;
-    int want = io_len(len), done = 0, armed = !tt_win_ctrl_c_told();
+    int want = io_len(len), done = 0, armed = !tt_win_ctrl_c_told(), asked = 0;
+    int64_t deadline = 0;
     for (;;) {
         int n = send(sock_of(s), p + done, want - done, 0), rc;
         if (n != SOCKET_ERROR) {
@@ -265,7 +274,15 @@ int64_t tt_send(tt_socket s, const void *buf, size_t len)
         } else if (!would_block()) {
             return done > 0 ? done : tt_win_fail();
         }
-        rc = wait_ready(sock_of(s), FOR_WRITE, 0, armed);
+        if (!asked) {
+            deadline = deadline_of(sock_of(s), SO_SNDTIMEO);
+            asked = 1;
+        }
+        rc = wait_ready(sock_of(s), FOR_WRITE, deadline, armed);
+        if (rc == 0) {
+            WSASetLastError(WSAETIMEDOUT);
+            rc = TT_E_AGAIN;
+        }
         if (rc < 0)
             return done > 0 ? done : rc;
     }
@@ -354,6 +371,38 @@ int tt_wait_readable(tt_socket s, int timeout_ms)
     FD_SET(sock_of(s), &readable);
     rc = select(0, &readable, NULL, NULL, &now);
     return rc == SOCKET_ERROR ? tt_win_fail() : rc > 0;
+}
+
+int64_t tt_recv_peek(tt_socket s, void *buf, size_t len)
+{
+    int n = recv(sock_of(s), buf, io_len(len), MSG_PEEK);
+    if (n == SOCKET_ERROR && would_block())
+        return TT_E_AGAIN;
+    return n == SOCKET_ERROR ? tt_win_fail() : n;
+}
+
+int tt_poll_readable(const tt_socket *s, int count, int timeout_ms, unsigned char *ready)
+{
+    fd_set readable;
+    struct timeval tv;
+    int i, rc;
+    if (count < 0 || count > TT_POLL_MAX || count > FD_SETSIZE)
+        return TT_E_INVAL;
+    FD_ZERO(&readable);
+    for (i = 0; i < count; i++)
+        FD_SET(sock_of(s[i]), &readable);
+    tv.tv_sec = timeout_ms / 1000;
+    tv.tv_usec = (timeout_ms % 1000) * 1000;
+    if (count == 0) { /* select() with no sockets fails on Windows */
+        Sleep((DWORD)timeout_ms);
+        return 0;
+    }
+    rc = select(0, &readable, NULL, NULL, &tv);
+    if (rc == SOCKET_ERROR)
+        return tt_win_fail();
+    for (i = 0; i < count; i++)
+        ready[i] = FD_ISSET(sock_of(s[i]), &readable) != 0;
+    return rc;
 }
 
 int tt_shutdown_send(tt_socket s)

@@ -5,6 +5,8 @@
 #include "base/text.h"
 #include "base/version.h"
 #include "cli/dialog.h"
+#include "cli/modes.h"
+#include "cli/print.h"
 #include "config/options.h"
 #include "engine/run.h"
 #include "report/report.h"
@@ -14,77 +16,19 @@
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
-/* Where the header and statistics go: stdout, unless stdout carries the
- * received data (non-sink receiver, as the FreeBSD port and BRL 1.10 do)
- * or the JSON document. */
-static FILE *report_stream(const struct ttcp_options *o)
-{
-    return ((!o->transmit && !o->sinkmode) || o->json) ? stderr : stdout;
-}
-
-/* Writes report text and flushes it at once, so that stdout and stderr
- * reach a shared file (ttcpw -r -s > log.txt 2>&1) in the order written:
- * stderr is buffered when it is a file on Windows. */
-static void put(FILE *to, const char *text, size_t len)
-{
-    fwrite(text, 1, len, to);
-    fflush(to);
-}
-
 /* What the printer needs while the core runs. */
 struct printer {
     const struct ttcp_options *opts;
     struct ttcp_json json; /* --json: the document, test by test */
 };
 
-/* The OS's words for a failure, or the portable ones. */
-static const char *failure_text(const struct ttcp_failure *f, char *buf, size_t len)
-{
-    const char *why = tt_error_text(f->code, f->native, buf, len);
-    return why ? why : ttcp_strerror(f->code);
-}
-
-static void print_failure(const struct ttcp_options *o, const struct ttcp_result *res)
-{
-    char text[1024], native[256];
-    size_t n = ttcp_report_failure(o, &res->failure,
-                                   failure_text(&res->failure, native, sizeof native),
-                                   text, sizeof text);
-    fflush(stdout);
-    put(stderr, text, n);
-}
-
 /* Everything the core reports while it runs becomes text here. */
 static void print_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct printer *p = ctx;
-    const struct ttcp_options *o = p->opts;
-    char text[4096]; /* a host name can be 253 bytes */
-    size_t n;
-
-    switch (ev->kind) {
-    case TTCP_EV_READY:
-        n = ttcp_report_header(o, text, sizeof text);
-        put(report_stream(o), text, n);
-        return;
-    case TTCP_EV_INTERVAL:
-        n = ttcp_report_interval(o, ev->interval, text, sizeof text);
-        put(report_stream(o), text, n);
-        return;
-    case TTCP_EV_FIGURES:
-        n = ttcp_report_stats(o, res, text, sizeof text);
-        put(report_stream(o), text, n);
-        if (o->json)
-            ttcp_json_test(&p->json, o, res);
-        return;
-    case TTCP_EV_FAILED:
-        print_failure(o, res);
-        return;
-    default:
-        n = ttcp_report_event(o, ev, res, text, sizeof text);
-        fflush(stdout); /* keep the header ahead of progress lines */
-        put(stderr, text, n);
-    }
+    cli_print_event(p->opts, ev, res);
+    if (ev->kind == TTCP_EV_FIGURES && p->opts->json)
+        ttcp_json_test(&p->json, p->opts, res);
 }
 
 /* The name the program was started by, for the usage text: "ttcpw" for
@@ -108,11 +52,11 @@ static void program_name(const char *argv0, char *buf, size_t len)
 
 static int usage(const char *argv0, FILE *to, int code)
 {
-    char text[4096], name[64];
+    char text[8192], name[64];
     size_t n;
     program_name(argv0, name, sizeof name);
     n = ttcp_usage(name, text, sizeof text);
-    put(to, text, n < sizeof text ? n : sizeof text - 1);
+    cli_put(to, text, n < sizeof text ? n : sizeof text - 1);
     return code;
 }
 
@@ -128,7 +72,7 @@ static void print_json(struct printer *p, const struct ttcp_result *res, int rc)
 {
     char native[256];
     ttcp_json_finish(&p->json, rc ? &res->failure : NULL,
-                     rc ? failure_text(&res->failure, native, sizeof native) : NULL);
+                     rc ? cli_failure_text(&res->failure, native, sizeof native) : NULL);
     if (p->json.failed)
         fputs("{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":{\"message\":\"out of memory\"}}",
               stdout);
@@ -151,7 +95,7 @@ static int run(const struct ttcp_options *o)
         ttcp_json_begin(&p.json, o, ttcp_version());
     rc = ttcp_run(o, &obs, &res);
     if (rc != 0)
-        print_failure(o, &res);
+        cli_print_failure(o, &res);
     if (o->json)
         print_json(&p, &res, rc);
     ttcp_result_release(&res);
@@ -255,7 +199,12 @@ int main(int argc, char **argv)
     }
     if (!opts.sinkmode)
         tt_stdio_binary(opts.transmit ? TT_STDIN : TT_STDOUT);
-    code = run(&opts);
+    if (opts.mode == TTCP_MODE_SERVER)
+        code = cli_serve(&opts);
+    else if (opts.mode == TTCP_MODE_CLIENT)
+        code = cli_client(&opts);
+    else
+        code = run(&opts);
     tt_cleanup();
     if (own_window)
         wait_for_enter();

@@ -9,6 +9,7 @@ static const char *const section_titles[] = {
     [OPTS_TRANSMIT] = "Options specific to -t:",
     [OPTS_RECEIVE] = "Options specific to -r:",
     [OPTS_EXTRA] = "Extensions:",
+    [OPTS_SERVER] = "Server and client:",
 };
 
 /* Appends formatted text, keeping track of the room left. */
@@ -28,7 +29,9 @@ size_t ttcp_usage(const char *program, char *buf, size_t len)
 
     put(buf, len, &used, "Usage: %s -t [-options] host [ < in ]\n", program, "");
     put(buf, len, &used, "       %s -r [-options > out]\n", program, "");
-    for (s = OPTS_COMMON; s <= OPTS_EXTRA; s++) {
+    put(buf, len, &used, "       %s -S [-options]\n", program, "");
+    put(buf, len, &used, "       %s -C [-t|-r|--bidir] [-options] host\n", program, "");
+    for (s = OPTS_COMMON; s <= OPTS_SERVER; s++) {
         put(buf, len, &used, "%s%s\n", section_titles[s], "");
         for (i = 0; i < count; i++)
             if (t[i].section == (enum ttcp_optsection)s)

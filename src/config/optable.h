@@ -16,7 +16,9 @@ enum ttcp_optkind {
     OPTK_SECONDS, /* decimal seconds into an int64_t nanosecond field */
     OPTK_RATE,    /* SI bit rate into a uint64_t field */
     OPTK_PACE,    /* -R RATE[/BURST] */
-    OPTK_PATTERN  /* --pattern classic|random|zeros */
+    OPTK_PATTERN, /* --pattern classic|random|zeros */
+    OPTK_TEXT,    /* a string (a file name) into a const char * field */
+    OPTK_ALLOW    /* --allow: one more prefix (checked by the server) */
 };
 
 enum ttcp_optsection {
@@ -24,6 +26,7 @@ enum ttcp_optsection {
     OPTS_TRANSMIT, /* "Options specific to -t:" */
     OPTS_RECEIVE,  /* "Options specific to -r:" */
     OPTS_EXTRA,    /* "Extensions:" */
+    OPTS_SERVER,   /* "Server and client:" */
     OPTS_HIDDEN    /* -t, -r: shown in the synopsis lines instead */
 };
 

@@ -92,6 +92,25 @@ static const struct ttcp_optdef table[] = {
      SECONDS(1) / 100, SECONDS(86400), OPTS_EXTRA, "--idle-timeout s",
      "end a stalled UDP test, or stop waiting for the\n\t\t"
      "TCP receiver's close, after s seconds without progress (default 30)"},
+    {'S', NULL, OPTK_SET, FIELD(mode), TTCP_MODE_SERVER, 0, 0, 0, OPTS_SERVER, "-S",
+     "server: serve tests (and classic transmitters) until stopped"},
+    {'C', NULL, OPTK_SET, FIELD(mode), TTCP_MODE_CLIENT, 0, 0, 0, OPTS_SERVER, "-C",
+     "client: run a test against a ttcp -S on host (-t: send, the default;\n\t\t"
+     "-r: receive); without -n or --time it runs 10 s"},
+    {0, "bidir", OPTK_SET, FIELD(bidir), 1, 0, 0, 0, OPTS_SERVER, "--bidir",
+     "-C: send and receive at once"},
+    {'1', NULL, OPTK_SET, FIELD(once), 1, 0, 0, 0, OPTS_SERVER, "-1",
+     "-S: serve one test, then exit"},
+    {0, "max-clients", OPTK_NUMBER, FIELD(max_clients), 0, TTCP_SUFFIX_NONE, 1, 256,
+     OPTS_SERVER, "--max-clients n", "-S: tests at once; beyond, \"busy\" (default 4)"},
+    {0, "max-time", OPTK_SECONDS, FIELD(max_time_ns), 0, 0, SECONDS(1) / 10, SECONDS(86400),
+     OPTS_SERVER, "--max-time s", "-S: end any test after s seconds"},
+    {0, "max-rate", OPTK_RATE, FIELD(max_rate_bps), 0, 0, 100, 1000000000000ull,
+     OPTS_SERVER, "--max-rate rate", "-S: no test faster than rate bits/s"},
+    {0, "allow", OPTK_ALLOW, FIELD(allow), 0, 0, 0, 0, OPTS_SERVER, "--allow prefix",
+     "-S: take connections only from prefix (10.0.0.0/8, ::1);\n\t\trepeatable"},
+    {0, "key-file", OPTK_TEXT, FIELD(key_file), 0, 0, 0, 0, OPTS_SERVER, "--key-file f",
+     "-S, -C: authenticate with the key in f (openssl rand -hex 32)"},
     {'h', "help", OPTK_SET, FIELD(action), TTCP_ACTION_HELP, 0, 0, 0, OPTS_EXTRA,
      "-h, --help", "print this text"},
     {0, "version", OPTK_SET, FIELD(action), TTCP_ACTION_VERSION, 0, 0, 0, OPTS_EXTRA,
@@ -132,6 +151,13 @@ static void set_defaults(struct ttcp_options *o)
     o->unit = TTCP_UNIT_KBYTE;
     o->family = TT_FAMILY_ANY;
     o->idle_timeout_ns = TTCP_DEFAULT_IDLE_NS;
+}
+
+enum ttcp_direction ttcp_options_direction(const struct ttcp_options *o)
+{
+    if (o->bidir)
+        return TTCP_DIR_BIDIR;
+    return o->transmit ? TTCP_DIR_SEND : TTCP_DIR_RECEIVE;
 }
 
 const struct ttcp_optdef *ttcp_optable_letter(char c)
@@ -212,6 +238,17 @@ static int apply(struct ttcp_options *o, const struct ttcp_optdef *d,
     case OPTK_PACE:
         rc = parse_pace(o, d, arg, reason, sizeof reason);
         break;
+    case OPTK_TEXT:
+        *(const char **)field = arg;
+        break;
+    case OPTK_ALLOW:
+        if (o->allow_count >= TTCP_ALLOW_MAX) {
+            snprintf(reason, sizeof reason, "at most %d prefixes", TTCP_ALLOW_MAX);
+            rc = -1;
+        } else {
+            o->allow[o->allow_count++] = arg;
+        }
+        break;
     case OPTK_PATTERN:
         rc = ttcp_payload_parse(arg);
         if (rc >= 0)
@@ -223,6 +260,10 @@ static int apply(struct ttcp_options *o, const struct ttcp_optdef *d,
     }
     if (rc == 0 && d->offset == FIELD(seed))
         o->seed_given = 1;
+    if (rc == 0 && d->offset == FIELD(transmit))
+        o->side_given = 1;
+    if (rc == 0 && d->offset == FIELD(nbuf))
+        o->nbuf_given = 1;
     if (rc != 0)
         snprintf(why, why_len, "%s: %s", name, reason);
     return rc;
@@ -327,14 +368,59 @@ static int take_word(struct ttcp_options *o, const char *w, unsigned flags, char
     return take_host(o, w, why, why_len);
 }
 
+/* The options only a server or only a client takes, and what -S and -C
+ * imply: sink mode always (the data is the pattern), a client sends unless
+ * -r says otherwise, and runs 10 s unless -n or --time says otherwise. */
+static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
+{
+    int server = o->mode == TTCP_MODE_SERVER, client = o->mode == TTCP_MODE_CLIENT;
+    int server_only = o->once || o->max_time_ns || o->max_rate_bps || o->allow_count ||
+                      o->max_clients != 0;
+    if (!server && server_only)
+        snprintf(why, why_len, "%s is for a server (-S)",
+                 o->once ? "-1" : o->max_time_ns ? "--max-time" : o->max_rate_bps ? "--max-rate"
+                 : o->allow_count ? "--allow" : "--max-clients");
+    else if (!client && o->bidir)
+        snprintf(why, why_len, "--bidir is for a client (-C)");
+    else if (!server && !client && o->key_file)
+        snprintf(why, why_len, "--key-file is for a server (-S) or a client (-C)");
+    else if (server && o->host != NULL)
+        snprintf(why, why_len, "unexpected argument '%s': a server (-S) takes no host", o->host);
+    else if (server && (o->side_given || o->udp))
+        snprintf(why, why_len, "%s: a server (-S) takes TCP and UDP, both ways; the client "
+                 "chooses", o->udp ? "-u" : o->transmit ? "-t" : "-r");
+    else if (client && o->host == NULL)
+        snprintf(why, why_len, "-C needs the host of a ttcp -S (ttcp -C [options] host)");
+    else if ((server || client) && (o->continuous || o->dialog || o->half_close || o->discard))
+        snprintf(why, why_len, "%s does not go with %s", o->continuous ? "-c" : o->dialog ? "-I"
+                 : o->half_close ? "--half-close" : "--discard", server ? "-S" : "-C");
+    else if (client && o->udp)
+        snprintf(why, why_len, "-u with -C: UDP tests against a server are not yet supported "
+                 "(issue #12); use a classic ttcp -t -u against it");
+    else {
+        if (server || client)
+            o->sinkmode = 1;
+        if (client && !o->side_given)
+            o->transmit = 1;
+        if (client && !o->nbuf_given && !o->duration_ns)
+            o->duration_ns = TTCP_CLIENT_DEFAULT_NS;
+        if (o->bidir)
+            o->transmit = 1;
+        return 0;
+    }
+    return -1;
+}
+
 /* Rules between options, checked on the final options. */
 static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->action != TTCP_ACTION_RUN)
         return 0;
+    if (o->mode == TTCP_MODE_SERVER)
+        return 0;
     if (o->transmit && o->host == NULL)
         snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");
-    else if (!o->transmit && o->host != NULL)
+    else if (!o->transmit && o->host != NULL && o->mode != TTCP_MODE_CLIENT)
         snprintf(why, why_len, "unexpected argument '%s': a receiver (-r) takes no host "
                  "(ttcp -h lists the options)", o->host);
     else if (o->udp && o->buflen > TTCP_UDP_MAX_BUFLEN)
@@ -377,7 +463,9 @@ static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
 
 int ttcp_options_validate(struct ttcp_options *o, char *why, size_t why_len)
 {
-    int rc = check_rules(o, why, why_len);
+    int rc = check_modes(o, why, why_len);
+    if (rc == 0)
+        rc = check_rules(o, why, why_len);
     if (rc != 0)
         ttcp_text_printable(why);
     return rc;

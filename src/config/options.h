@@ -9,6 +9,10 @@
 #include "measure/units.h"
 
 enum ttcp_action { TTCP_ACTION_RUN, TTCP_ACTION_HELP, TTCP_ACTION_VERSION };
+/* What the run is: a classic side (-t, -r), a server (-S) or its client (-C). */
+enum ttcp_mode { TTCP_MODE_CLASSIC, TTCP_MODE_SERVER, TTCP_MODE_CLIENT };
+/* -C: which way the data goes, from the client's side. */
+enum ttcp_direction { TTCP_DIR_SEND, TTCP_DIR_RECEIVE, TTCP_DIR_BIDIR };
 
 /* Classic rev 1.12 defaults. */
 #define TTCP_DEFAULT_BUFLEN 8192u
@@ -18,6 +22,9 @@ enum ttcp_action { TTCP_ACTION_RUN, TTCP_ACTION_HELP, TTCP_ACTION_VERSION };
 #define TTCP_UDP_MIN_BUFLEN 5u      /* "send more than the sentinel size" */
 #define TTCP_UDP_MAX_BUFLEN 65507u  /* largest IPv4 UDP payload */
 #define TTCP_DEFAULT_IDLE_NS (30ll * 1000000000ll)
+#define TTCP_CLIENT_DEFAULT_NS (10ll * 1000000000ll) /* -C without -n or --time */
+#define TTCP_DEFAULT_MAX_CLIENTS 4u
+#define TTCP_ALLOW_MAX 16      /* --allow prefixes */
 
 struct ttcp_options {
     int action;      /* enum ttcp_action */
@@ -60,7 +67,23 @@ struct ttcp_options {
     int json;             /* --json: one JSON document on stdout at the end */
     int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
     int discard;          /* --discard: -r -s drops bytes in the kernel, uncopied */
+    int side_given;       /* -t or -r was typed */
+    int nbuf_given;       /* -n was typed */
+    /* server and client (docs/PROTOCOL.md) */
+    int mode;             /* enum ttcp_mode */
+    int bidir;            /* -C --bidir: both ways at once */
+    int once;             /* -S -1: serve one test, then exit */
+    uint64_t max_clients; /* -S: tests at once, 0 = TTCP_DEFAULT_MAX_CLIENTS */
+    int64_t max_time_ns;  /* -S: the longest test, 0 = no limit */
+    uint64_t max_rate_bps; /* -S: the fastest test, 0 = no limit */
+    const char *allow[TTCP_ALLOW_MAX]; /* -S --allow: who may connect (none: anyone) */
+    int allow_count;
+    const char *key_file; /* -S, -C: the pre-shared key's file */
+    int64_t limit_ns;     /* a server's cap on one test's data phase, 0 = none */
 };
+
+/* -C: the direction asked for. */
+enum ttcp_direction ttcp_options_direction(const struct ttcp_options *opts);
 
 /* Any option beyond 1.12 and the IOS/PCATTCP habits that asks for more
  * than the classic lines: then the extra summary lines are printed. */

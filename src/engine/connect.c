@@ -113,6 +113,20 @@ int ttcp_accept_one(struct ttcp_session *s)
     return 0;
 }
 
+int ttcp_adopt_connection(struct ttcp_session *s, const struct tt_addr *peer, int accepted)
+{
+    int rc = apply_socket_options(s, s->sock, 1);
+    if (rc != 0)
+        return rc;
+    if (peer != NULL) {
+        s->res->peer = *peer;
+        s->res->peer_valid = 1;
+    }
+    tune_connection(s);
+    ttcp_emit(s, accepted ? TTCP_EV_ACCEPT : TTCP_EV_CONNECT);
+    return 0;
+}
+
 /* The receiver's socket: dual-stack unless -4/-6 says otherwise, falling
  * back to IPv4 where the system has no IPv6. */
 static int open_bound(struct ttcp_session *s, tt_socket *out)

@@ -12,6 +12,9 @@ int ttcp_resolve_peer(struct ttcp_session *s);
 int ttcp_open_transmitter(struct ttcp_session *s);
 int ttcp_open_receiver(struct ttcp_session *s);
 int ttcp_accept_one(struct ttcp_session *s);
+/* A connection made elsewhere (s->sock): its options, then the accept or
+ * connect line. */
+int ttcp_adopt_connection(struct ttcp_session *s, const struct tt_addr *peer, int accepted);
 
 /* Data phases. */
 int ttcp_tcp_transmit(struct ttcp_session *s);

@@ -88,6 +88,10 @@ int ttcp_tcp_receive(struct ttcp_session *s)
             ttcp_verify_bytes(&r->verify, s->buf.data, (size_t)n);
         if (s->clocked)
             ttcp_tick(s);
+        if (s->opts->pace_bps) /* a server's --max-rate: reading slower slows the sender */
+            ttcp_pace(s, (uint64_t)n);
+        if (ttcp_over_limit(s))
+            break;
         if (!s->opts->sinkmode) {
             int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
             if (w < 0) {

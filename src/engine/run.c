@@ -91,30 +91,75 @@ static int run_tests(struct ttcp_session *s)
     }
 }
 
-int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
-             struct ttcp_result *res)
+/* A fresh session and its buffer, the payload in place. */
+static int begin(struct ttcp_session *s, const struct ttcp_options *opts,
+                 const struct ttcp_observer *obs, struct ttcp_result *res)
 {
-    struct ttcp_session s;
     size_t len = (size_t)opts->buflen, back = (size_t)ttcp_options_back_buflen(opts);
     int rc;
 
     memset(res, 0, sizeof *res);
-    memset(&s, 0, sizeof s);
-    s.opts = opts;
-    s.obs = obs;
-    s.res = res;
-    s.listener = TT_NO_SOCKET;
-    s.sock = TT_NO_SOCKET;
+    memset(s, 0, sizeof *s);
+    s->opts = opts;
+    s->obs = obs;
+    s->res = res;
+    s->listener = TT_NO_SOCKET;
+    s->sock = TT_NO_SOCKET;
 
     /* One buffer serves both directions of a half close. */
-    rc = ttcp_buffer_alloc(&s.buf, back > len ? back : len, (size_t)opts->bufalign,
+    rc = ttcp_buffer_alloc(&s->buf, back > len ? back : len, (size_t)opts->bufalign,
                            (size_t)opts->bufoffset);
     if (rc != 0)
-        return ttcp_fail(&s, rc, TTCP_OP_MALLOC);
-    s.buf.len = len;
-    res->buffer_address = (uintptr_t)s.buf.data;
+        return ttcp_fail(s, rc, TTCP_OP_MALLOC);
+    s->buf.len = len;
+    res->buffer_address = (uintptr_t)s->buf.data;
     if (opts->transmit && opts->sinkmode)
-        prepare_payload(&s);
+        prepare_payload(s);
+    return 0;
+}
+
+static void end(struct ttcp_session *s)
+{
+    if (s->batch != NULL)
+        tt_page_free(s->batch, s->batch_len);
+    if (s->sock != TT_NO_SOCKET)
+        tt_close(s->sock);
+    if (s->listener != TT_NO_SOCKET)
+        tt_close(s->listener);
+    ttcp_buffer_free(&s->buf);
+}
+
+int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs,
+                struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
+                int accepted)
+{
+    struct ttcp_session s;
+    int rc = begin(&s, opts, obs, res);
+
+    s.sock = sock;
+    res->test_number = 1;
+    if (rc == 0) {
+        ttcp_emit(&s, TTCP_EV_READY);
+        rc = ttcp_adopt_connection(&s, peer, accepted);
+    }
+    if (rc == 0)
+        rc = data_phase(&s);
+    if (res->started)
+        ttcp_emit(&s, TTCP_EV_FIGURES);
+    end(&s);
+    return rc;
+}
+
+int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
+             struct ttcp_result *res)
+{
+    struct ttcp_session s;
+    int rc = begin(&s, opts, obs, res);
+
+    if (rc != 0) {
+        end(&s);
+        return rc;
+    }
 
     /* 1.12's order: resolve and allocate, print the header, then connect. */
     rc = opts->transmit ? ttcp_resolve_peer(&s) : 0;
@@ -126,13 +171,6 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
         make_batch(&s);
     if (rc == 0)
         rc = run_tests(&s);
-
-    if (s.batch != NULL)
-        tt_page_free(s.batch, s.batch_len);
-    if (s.sock != TT_NO_SOCKET)
-        tt_close(s.sock);
-    if (s.listener != TT_NO_SOCKET)
-        tt_close(s.listener);
-    ttcp_buffer_free(&s.buf);
+    end(&s);
     return rc;
 }

@@ -100,7 +100,17 @@ int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent)
         return 0;
     if (o->continuous)
         return 1;
+    if (o->limit_ns && s->now_ns - s->start_ns >= o->limit_ns)
+        return 0;
     return o->duration_ns ? s->now_ns < s->end_ns : sent < o->nbuf;
+}
+
+int ttcp_over_limit(struct ttcp_session *s)
+{
+    if (!s->opts->limit_ns || s->now_ns - s->start_ns < s->opts->limit_ns)
+        return 0;
+    ttcp_warn(s, TTCP_WARN_TIME_LIMIT);
+    return 1;
 }
 
 void ttcp_timer_start(struct ttcp_session *s)
@@ -110,7 +120,7 @@ void ttcp_timer_start(struct ttcp_session *s)
     tt_cpu_times(&s->res->cpu_start);
     s->start_ns = tt_now_ns();
     s->now_ns = s->start_ns;
-    s->clocked = o->interval_ns || o->duration_ns || o->pace_bps;
+    s->clocked = o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns;
     if (o->interval_ns)
         ttcp_intervals_start(&s->res->intervals, o->interval_ns, s->start_ns);
     if (o->duration_ns)
@@ -174,8 +184,10 @@ void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
     struct ttcp_result *r = s->res;
     if (o->udp || s->sock == TT_NO_SOCKET)
         return;
-    if (at_end && (o->tcp_info || ttcp_options_extended(o))) {
-        r->tcp_end_asked = 1;
+    /* at the end always: a client's summary shows retransmits and RTT; the
+     * report shows them only when asked */
+    if (at_end) {
+        r->tcp_end_asked = o->tcp_info || ttcp_options_extended(o);
         r->tcp_end_valid = tt_tcp_info(s->sock, &r->tcp_end) == 0;
     }
     if (!at_end && (o->verbose || o->dialog || o->tcp_info))

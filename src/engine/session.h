@@ -75,6 +75,10 @@ void ttcp_pace_finish(struct ttcp_session *s);
 /* Sending goes on: not interrupted, and -n buffers, --time or -c say so. */
 int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent);
 
+/* A server's cap on the test (opts->limit_ns) has passed: warns once and
+ * returns 1 (the clock as last read by ttcp_tick). */
+int ttcp_over_limit(struct ttcp_session *s);
+
 /* Reads the connection's TCP statistics into the result: at connect for the
  * IOS-style connect line (-v, -I), at the end for --tcp-info. */
 void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end);

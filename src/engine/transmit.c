@@ -136,6 +136,7 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
 
     ttcp_timer_start(s);
     rc = s->opts->sinkmode ? send_pattern(s) : send_stdin(s);
+    ttcp_over_limit(s);
     if (rc == 0)
         ttcp_pace_finish(s);
     if (peer_left(s, rc)) {

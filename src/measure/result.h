@@ -55,6 +55,7 @@ enum ttcp_warning {
     TTCP_WARN_END_MARKER_LOST, /* -r -u: ended by the idle timeout */
     TTCP_WARN_TRUNCATED,       /* -r -u: datagrams longer than -l were cut */
     TTCP_WARN_INPUT_TAIL,      /* -t -u: the last bytes of stdin, marker-sized */
+    TTCP_WARN_TIME_LIMIT,      /* a server's --max-time ended the test */
     TTCP_WARN_COUNT
 };
 

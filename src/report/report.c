@@ -64,6 +64,9 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
         ttcp_text_add(&t, "the last %llu bytes of input not sent: so short a datagram "
                       "is an end marker", (unsigned long long)res->unsent_tail);
         break;
+    case TTCP_WARN_TIME_LIMIT:
+        ttcp_text_add(&t, "the server's time limit (--max-time) ended the test");
+        break;
     case TTCP_WARN_COUNT:
         break;
     }
@@ -83,6 +86,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_END_MARKER_LOST] = "end_marker_lost",
         [TTCP_WARN_TRUNCATED] = "truncated",
         [TTCP_WARN_INPUT_TAIL] = "input_tail_unsent",
+        [TTCP_WARN_TIME_LIMIT] = "time_limit",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }

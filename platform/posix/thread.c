@@ -1,0 +1,100 @@
+/* Threads and mutexes (POSIX threads), the secure random source, and the
+ * key file's permissions. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "posix.h"
+#include "ttcp/platform.h"
+
+struct tt_thread {
+    pthread_t id;
+    void (*fn)(void *);
+    void *arg;
+};
+
+struct tt_mutex {
+    pthread_mutex_t m;
+};
+
+static void *trampoline(void *p)
+{
+    struct tt_thread *t = p;
+    t->fn(t->arg);
+    return NULL;
+}
+
+int tt_thread_start(struct tt_thread **out, void (*fn)(void *), void *arg)
+{
+    struct tt_thread *t = malloc(sizeof *t);
+    int rc;
+    if (t == NULL)
+        return TT_E_NOMEM;
+    t->fn = fn;
+    t->arg = arg;
+    rc = pthread_create(&t->id, NULL, trampoline, t);
+    if (rc != 0) {
+        free(t);
+        errno = rc;
+        return tt_posix_fail();
+    }
+    *out = t;
+    return 0;
+}
+
+void tt_thread_join(struct tt_thread *t)
+{
+    pthread_join(t->id, NULL);
+    free(t);
+}
+
+int tt_mutex_new(struct tt_mutex **out)
+{
+    struct tt_mutex *m = malloc(sizeof *m);
+    if (m == NULL)
+        return TT_E_NOMEM;
+    pthread_mutex_init(&m->m, NULL);
+    *out = m;
+    return 0;
+}
+
+void tt_mutex_lock(struct tt_mutex *m)
+{
+    pthread_mutex_lock(&m->m);
+}
+
+void tt_mutex_unlock(struct tt_mutex *m)
+{
+    pthread_mutex_unlock(&m->m);
+}
+
+void tt_mutex_free(struct tt_mutex *m)
+{
+    if (m == NULL)
+        return;
+    pthread_mutex_destroy(&m->m);
+    free(m);
+}
+
+int tt_random_bytes(void *buf, size_t len)
+{
+    unsigned char *p = buf;
+    while (len > 0) {
+        size_t n = len > 256 ? 256 : len; /* getentropy's most per call */
+        if (getentropy(p, n) != 0)
+            return tt_posix_fail();
+        p += n;
+        len -= n;
+    }
+    return 0;
+}
+
+int tt_file_private(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return tt_posix_fail();
+    return (st.st_mode & (S_IRWXG | S_IRWXO)) == 0;
+}

@@ -1,0 +1,12 @@
+/* ttcp -S and ttcp -C on the command line: run, print, exit code. */
+#ifndef TTCP_CLI_MODES_H
+#define TTCP_CLI_MODES_H
+
+#include "config/options.h"
+
+enum { CLI_EXIT_OK = 0, CLI_EXIT_FAILED = 1, CLI_EXIT_USAGE = 2 };
+
+int cli_serve(const struct ttcp_options *o);
+int cli_client(const struct ttcp_options *o);
+
+#endif

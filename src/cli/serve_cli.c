@@ -1,0 +1,50 @@
+/* ttcp -S: each test's lines as a receiver or transmitter prints them, a
+ * line for each connection turned away, until Ctrl+C. */
+#include "cli/modes.h"
+#include "cli/print.h"
+#include "report/report_server.h"
+#include "server/server.h"
+#include "ttcp/platform.h"
+
+static void on_event(void *ctx, const struct ttcp_options *o, const struct ttcp_event *ev,
+                     const struct ttcp_result *res)
+{
+    (void)ctx;
+    cli_print_event(o, ev, res);
+}
+
+static void on_failed(void *ctx, const struct ttcp_options *o, const struct ttcp_result *res)
+{
+    (void)ctx;
+    cli_print_failure(o, res);
+}
+
+static void on_notice(void *ctx, enum ttcp_notice what, const struct tt_addr *peer)
+{
+    const struct ttcp_options *o = ctx;
+    char text[256], addr[80];
+    size_t n = ttcp_report_notice(o, what, peer ? tt_addr_text(peer, addr, sizeof addr) : NULL,
+                                  text, sizeof text);
+    cli_put(stderr, text, n);
+}
+
+int cli_serve(const struct ttcp_options *o)
+{
+    struct ttcp_server_observer obs = {on_event, on_failed, on_notice, (void *)o};
+    struct ttcp_failure failure;
+    struct ttcp_result res;
+    char why[256] = "";
+    int rc = ttcp_serve(o, &obs, &failure, why, sizeof why);
+    if (rc == TT_E_INVAL && why[0] != '\0') {
+        fprintf(stderr, "ttcp: %s\n", why);
+        return CLI_EXIT_USAGE;
+    }
+    if (rc != 0) {
+        struct ttcp_options shown = *o;
+        shown.transmit = 0;
+        res.failure = failure;
+        cli_print_failure(&shown, &res);
+        return CLI_EXIT_FAILED;
+    }
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,53 @@
+/* ttcp -C: a test against a ttcp -S, from the client's side of the
+ * conversation (docs/PROTOCOL.md). Prints nothing: both ends' facts go to
+ * the observer and into the outcome. */
+#ifndef TTCP_CLIENT_H
+#define TTCP_CLIENT_H
+
+#include "config/options.h"
+#include "measure/result.h"
+
+/* One direction of a test. Stream 0: the client sends; 1: the server does. */
+struct ttcp_client_stream {
+    int used;
+    struct ttcp_options local, remote; /* each end's side (remote: for its lines) */
+    struct ttcp_result mine;           /* the client's end */
+    struct ttcp_result theirs;         /* the server's end, as its result said */
+    int theirs_valid;
+    int rc;                            /* the client's end: 0 or a TT_E_* code */
+};
+
+/* Why the conversation itself failed (not a stream's data). */
+enum ttcp_client_problem {
+    TTCP_CLIENT_OK,
+    TTCP_CLIENT_KEY,       /* the key file (why) */
+    TTCP_CLIENT_CONNECT,   /* resolving or connecting (failure) */
+    TTCP_CLIENT_LOST,      /* the control connection failed or timed out (failure) */
+    TTCP_CLIENT_PROTOCOL,  /* the server broke the protocol (why) */
+    TTCP_CLIENT_REFUSED,   /* the server said no: error (why: its message) */
+    TTCP_CLIENT_BUSY,      /* the server said busy (why: its message) */
+    TTCP_CLIENT_AUTH       /* authentication failed (why) */
+};
+
+struct ttcp_client_outcome {
+    struct ttcp_client_stream stream[2];
+    enum ttcp_client_problem problem;
+    struct ttcp_failure failure;
+    char why[256];
+};
+
+struct ttcp_client_observer {
+    /* A stream's progress at one end (local: the client's own). */
+    void (*event)(void *ctx, const struct ttcp_options *o, int local,
+                  const struct ttcp_event *ev, const struct ttcp_result *res);
+    void *ctx;
+};
+
+/* 0 when the conversation completed (each stream's own rc says how its
+ * data went), -1 with out->problem set. out is filled either way; release
+ * it with ttcp_client_release(). */
+int ttcp_client_run(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
+                    struct ttcp_client_outcome *out);
+void ttcp_client_release(struct ttcp_client_outcome *out);
+
+#endif

@@ -1,0 +1,25 @@
+/* A control connection's frames on the wire (docs/PROTOCOL.md): sending a
+ * built frame, reading one whole frame before a deadline. Every read is
+ * bounded by the frame's length field before it happens. */
+#ifndef TTCP_REMOTE_CHANNEL_H
+#define TTCP_REMOTE_CHANNEL_H
+
+#include <stdint.h>
+
+#include "proto/message.h"
+#include "ttcp/platform.h"
+
+/* Sends the magic that opens a controlled connection. */
+int ttcp_channel_send_magic(tt_socket s);
+/* Sends a frame (ttcp_frame_end done); 0 or a TT_E_* code. */
+int ttcp_channel_send(tt_socket s, const struct ttcp_frame *f);
+/* Reads exactly len bytes before deadline_ns (tt_now_ns() time): 0,
+ * TT_E_TIMEDOUT, TT_E_CONNRESET at EOF, or the socket's failure. Ctrl+C
+ * does not cut it short: the far end's figures are still wanted. */
+int ttcp_channel_read_exact(tt_socket s, void *buf, size_t len, int64_t deadline_ns);
+/* Reads and parses one frame before deadline_ns: 0, a TT_E_* code, or
+ * TT_E_INVAL with the reason in why when the frame breaks the rules. */
+int ttcp_channel_receive(tt_socket s, struct ttcp_message *m, int64_t deadline_ns, char *why,
+                         size_t why_len);
+
+#endif

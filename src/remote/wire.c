@@ -1,0 +1,206 @@
+/* The conversation's messages <-> options and results. Every number read
+ * from the far end is bounded here, as the command line bounds its own. */
+#include "remote/wire.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define NS_PER_S 1000000000ull
+#define MAX_BUFLEN (256ull << 20)
+#define MAX_NBUF (1ull << 48)
+#define MAX_RATE 1000000000000ull
+#define MAX_NS (1ull << 62)
+
+static const char *const direction_names[] = {"send", "receive", "bidir"};
+
+void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
+{
+    ttcp_frame_begin(f, "test");
+    ttcp_frame_add(f, "direction", direction_names[ttcp_options_direction(o)]);
+    ttcp_frame_add(f, "protocol", o->udp ? "udp" : "tcp");
+    ttcp_frame_add_u64(f, "buflen", o->buflen);
+    if (o->duration_ns)
+        ttcp_frame_add_u64(f, "time_ns", (uint64_t)o->duration_ns);
+    else
+        ttcp_frame_add_u64(f, "nbuf", o->nbuf);
+    ttcp_frame_add_u64(f, "pace_bps", o->pace_bps);
+    ttcp_frame_add_u64(f, "pace_burst", o->pace_burst);
+    ttcp_frame_add(f, "pattern", ttcp_payload_name(o->pattern));
+    if (o->seed_given)
+        ttcp_frame_add_u64(f, "seed", o->seed);
+    ttcp_frame_add_u64(f, "interval_ns", (uint64_t)o->interval_ns);
+    ttcp_frame_add_u64(f, "sockbufsize", o->sockbufsize);
+    ttcp_frame_add_u64(f, "nodelay", (uint64_t)o->nodelay);
+    ttcp_frame_add_u64(f, "verify", (uint64_t)o->verify);
+    ttcp_frame_add_u64(f, "tcp_info", (uint64_t)o->tcp_info);
+    ttcp_frame_add_u64(f, "idle_timeout_ns", (uint64_t)o->idle_timeout_ns);
+    ttcp_frame_end(f);
+}
+
+/* An optional number: def when absent. */
+static int get_opt(const struct ttcp_message *m, const char *key, uint64_t min, uint64_t max,
+                   uint64_t def, uint64_t *out, char *why, size_t why_len)
+{
+    if (ttcp_proto_get(m, key) == NULL) {
+        *out = def;
+        return 0;
+    }
+    return ttcp_proto_get_u64(m, key, min, max, out, why, why_len);
+}
+
+static int read_choice(const struct ttcp_message *m, const char *key, const char *const *names,
+                       int count, int *out, char *why, size_t why_len)
+{
+    const char *v = ttcp_proto_get(m, key);
+    int i;
+    for (i = 0; v != NULL && i < count; i++)
+        if (strcmp(v, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+    snprintf(why, why_len, "%s: %s", key, v ? "not a value this server knows" : "missing");
+    return -1;
+}
+
+/* The request's fields into options, each within its range. */
+static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int *direction,
+                       char *why, size_t why_len)
+{
+    static const char *const protocols[] = {"tcp", "udp"};
+    uint64_t time_ns = 0, interval = 0, flags[3], idle = 0, seed = 0;
+    const char *pattern = ttcp_proto_get(m, "pattern");
+    int rc = read_choice(m, "direction", direction_names, 3, direction, why, why_len);
+
+    if (rc == 0)
+        rc = read_choice(m, "protocol", protocols, 2, &o->udp, why, why_len);
+    if (rc == 0)
+        rc = ttcp_proto_get_u64(m, "buflen", 1, MAX_BUFLEN, &o->buflen, why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "time_ns", NS_PER_S / 100, 1000000 * NS_PER_S, 0, &time_ns, why, why_len);
+    o->nbuf = TTCP_DEFAULT_NBUF; /* shown in the header of a timed test, as -n's default */
+    if (rc == 0 && time_ns == 0)
+        rc = ttcp_proto_get_u64(m, "nbuf", 1, MAX_NBUF, &o->nbuf, why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "pace_bps", 0, MAX_RATE, 0, &o->pace_bps, why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "pace_burst", 0, 1000000, 0, &o->pace_burst, why, why_len);
+    if (rc == 0 && ttcp_proto_get(m, "seed") != NULL) {
+        rc = ttcp_proto_get_u64(m, "seed", 0, UINT64_MAX, &seed, why, why_len);
+        o->seed = seed;
+        o->seed_given = 1;
+    }
+    if (rc == 0)
+        rc = get_opt(m, "interval_ns", 0, 86400 * NS_PER_S, 0, &interval, why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "sockbufsize", 0, 1u << 30, 0, &o->sockbufsize, why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "nodelay", 0, 1, 0, &flags[0], why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "verify", 0, 1, 0, &flags[1], why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "tcp_info", 0, 1, 0, &flags[2], why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "idle_timeout_ns", NS_PER_S / 100, 86400 * NS_PER_S,
+                     (uint64_t)TTCP_DEFAULT_IDLE_NS, &idle, why, why_len);
+    if (rc == 0 && pattern != NULL && ttcp_payload_parse(pattern) < 0) {
+        snprintf(why, why_len, "pattern: not a value this server knows");
+        rc = -1;
+    }
+    if (rc != 0)
+        return -1;
+    if (o->pace_bps != 0 && o->pace_bps < 100)
+        o->pace_bps = 100;
+    o->pattern = pattern ? (enum ttcp_payload)ttcp_payload_parse(pattern) : TTCP_PAYLOAD_CLASSIC;
+    o->duration_ns = (int64_t)time_ns;
+    o->interval_ns = (int64_t)interval;
+    if (interval != 0 && interval < NS_PER_S / 100)
+        o->interval_ns = (int64_t)(NS_PER_S / 100);
+    o->nodelay = (int)flags[0];
+    o->verify = (int)flags[1];
+    o->tcp_info = (int)flags[2];
+    o->idle_timeout_ns = (int64_t)idle;
+    return 0;
+}
+
+int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
+                        struct ttcp_grant *out, char *why, size_t why_len)
+{
+    struct ttcp_options *o = &out->opts, probe;
+    int direction = 0;
+
+    memset(o, 0, sizeof *o);
+    o->action = TTCP_ACTION_RUN;
+    o->sinkmode = 1;
+    o->port = server->port;
+    o->family = server->family;
+    o->unit = server->unit;
+    o->verbose = server->verbose;
+    o->bufalign = server->bufalign;
+    o->bufoffset = server->bufoffset;
+    if (read_fields(m, o, &direction, why, why_len) != 0)
+        return -1;
+    out->direction = (enum ttcp_direction)direction;
+    if (o->udp) {
+        snprintf(why, why_len, "protocol: UDP tests against this server are not supported yet");
+        return -1;
+    }
+    if (server->max_time_ns)
+        o->limit_ns = server->max_time_ns;
+    if (server->max_rate_bps && (o->pace_bps == 0 || o->pace_bps > server->max_rate_bps))
+        o->pace_bps = server->max_rate_bps;
+    /* each side the server may take passes the one validation */
+    ttcp_wire_side(out, 1, &probe);
+    if (ttcp_options_validate(&probe, why, why_len) != 0)
+        return -1;
+    ttcp_wire_side(out, 0, &probe);
+    return ttcp_options_validate(&probe, why, why_len);
+}
+
+void ttcp_wire_side(const struct ttcp_grant *g, int transmit, struct ttcp_options *out)
+{
+    *out = g->opts;
+    out->transmit = transmit;
+    out->side_given = 1;
+    out->host = transmit ? "client" : NULL;
+    if (transmit)
+        out->verify = 0; /* checking is the receiver's part */
+    else
+        out->duration_ns = 0, out->nbuf_given = 0;
+}
+
+void ttcp_wire_ready(struct ttcp_frame *f, const struct ttcp_grant *g, const char *token)
+{
+    ttcp_frame_begin(f, "ready");
+    ttcp_frame_add(f, "token", token);
+    ttcp_frame_add_u64(f, "limit_ns", (uint64_t)g->opts.limit_ns);
+    ttcp_frame_add_u64(f, "pace_bps", g->opts.pace_bps);
+    ttcp_frame_end(f);
+}
+
+int ttcp_wire_read_ready(const struct ttcp_message *m, struct ttcp_options *o, char *token,
+                         char *why, size_t why_len)
+{
+    const char *t = ttcp_proto_get(m, "token");
+    uint64_t limit = 0, pace = 0;
+    if (t == NULL || !ttcp_wire_token_ok(t)) {
+        snprintf(why, why_len, "token: missing or not %d hex digits", TTCP_TOKEN_HEX);
+        return -1;
+    }
+    if (get_opt(m, "limit_ns", 0, MAX_NS, 0, &limit, why, why_len) != 0 ||
+        get_opt(m, "pace_bps", 0, MAX_RATE, 0, &pace, why, why_len) != 0)
+        return -1;
+    memcpy(token, t, TTCP_TOKEN_HEX + 1);
+    o->limit_ns = (int64_t)limit;
+    if (pace != 0 && (o->pace_bps == 0 || pace < o->pace_bps))
+        o->pace_bps = pace;
+    return 0;
+}
+
+int ttcp_wire_token_ok(const char *t)
+{
+    size_t i;
+    for (i = 0; i < TTCP_TOKEN_HEX; i++)
+        if (!((t[i] >= '0' && t[i] <= '9') || (t[i] >= 'a' && t[i] <= 'f')))
+            return 0;
+    return t[i] == '\0';
+}

@@ -1,0 +1,54 @@
+/* The conversation's messages as facts (docs/PROTOCOL.md, section 3): a
+ * client's options into a `test` request and back into a server's options
+ * under its limits; a result and an interval into frames and back. Pure:
+ * no I/O, no text for people beyond a refusal's reason. */
+#ifndef TTCP_REMOTE_WIRE_H
+#define TTCP_REMOTE_WIRE_H
+
+#include "config/options.h"
+#include "measure/result.h"
+#include "proto/message.h"
+
+#define TTCP_PROTO_VERSION 1
+#define TTCP_TOKEN_HEX 32 /* a data connection's token: 16 random bytes in hex */
+
+/* What a server grants a test: its options (the side still to choose per
+ * stream with transmit), and the direction asked for. */
+struct ttcp_grant {
+    struct ttcp_options opts;
+    enum ttcp_direction direction;
+};
+
+/* The client's `test` request. */
+void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *client);
+/* A server reads a `test` request: the client's options within the range
+ * of each field, then the server's limits (--max-time caps the test,
+ * --max-rate its rate), then the one validation every run gets. 0, or -1
+ * with a reason the client is sent. */
+int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
+                        struct ttcp_grant *out, char *why, size_t why_len);
+/* The options of the server's side of one stream: transmit = 1 when the
+ * server sends on it. */
+void ttcp_wire_side(const struct ttcp_grant *g, int transmit, struct ttcp_options *out);
+
+/* `ready`: what was granted, and the data connections' token. */
+void ttcp_wire_ready(struct ttcp_frame *f, const struct ttcp_grant *g, const char *token);
+/* The client applies a `ready`: the limits the server set. 0 or -1. */
+int ttcp_wire_read_ready(const struct ttcp_message *m, struct ttcp_options *client,
+                         char *token, char *why, size_t why_len);
+
+/* `result`: one stream's facts from one end (stream 0: the client sends on
+ * it, 1: the server does). */
+void ttcp_wire_result(struct ttcp_frame *f, int stream, const struct ttcp_result *r);
+int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp_result *r,
+                          char *why, size_t why_len);
+
+/* `interval`: one closed interval of a stream, from its receiving end. */
+void ttcp_wire_interval(struct ttcp_frame *f, int stream, const struct ttcp_interval *in);
+int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
+                            struct ttcp_interval *in, char *why, size_t why_len);
+
+/* A token is TTCP_TOKEN_HEX lowercase hex digits. */
+int ttcp_wire_token_ok(const char *token);
+
+#endif

@@ -1,0 +1,189 @@
+/* A result and an interval <-> frames: the facts both ends print, never
+ * text. Numbers read back are bounded; what is absent stays 0. */
+#include <stdio.h>
+#include <string.h>
+
+#include "remote/wire.h"
+
+#define MAX_NS (1ull << 62)
+
+struct u64_field {
+    const char *key;
+    size_t offset; /* in struct ttcp_result */
+    int is_signed; /* an int64_t field: read within [0, 2^62] */
+};
+
+#define R(name) offsetof(struct ttcp_result, name)
+static const struct u64_field fields[] = {
+    {"bytes", R(bytes), 0},
+    {"calls", R(calls), 0},
+    {"real_ns", R(real_ns), 1},
+    {"cpu_user_ns", R(cpu_end.user_ns), 1},
+    {"cpu_sys_ns", R(cpu_end.sys_ns), 1},
+    {"maxrss_kib", R(cpu_end.maxrss_kib), 1},
+    {"minflt", R(cpu_end.minflt), 1},
+    {"majflt", R(cpu_end.majflt), 1},
+    {"nvcsw", R(cpu_end.nvcsw), 1},
+    {"nivcsw", R(cpu_end.nivcsw), 1},
+    {"retransmits", R(tcp_end.retransmits), 0},
+    {"verify_offset", R(verify.offset), 0},
+    {"verify_corrupted", R(verify.corrupted), 0},
+    {"verify_first_bad", R(verify.first_bad), 0},
+    {"seed", R(seed), 0},
+};
+#undef R
+
+/* The small fields: int or uint32_t, each bounded. */
+static void put_small(struct ttcp_frame *f, const struct ttcp_result *r)
+{
+    ttcp_frame_add_u64(f, "started", (uint64_t)r->started);
+    ttcp_frame_add_u64(f, "interrupted", (uint64_t)r->interrupted);
+    ttcp_frame_add_u64(f, "idle_timeout", (uint64_t)r->idle_timeout);
+    ttcp_frame_add_u64(f, "warnings", r->warnings);
+    ttcp_frame_add_u64(f, "failure", (uint64_t)-r->failure.code);
+    ttcp_frame_add_u64(f, "failure_op", (uint64_t)r->failure.op);
+    ttcp_frame_add_u64(f, "tcp_end_asked", (uint64_t)r->tcp_end_asked);
+    ttcp_frame_add_u64(f, "tcp_end_valid", (uint64_t)r->tcp_end_valid);
+    ttcp_frame_add_u64(f, "mss", r->tcp_end.mss);
+    ttcp_frame_add_u64(f, "snd_wnd", r->tcp_end.snd_wnd);
+    ttcp_frame_add_u64(f, "rcv_wnd", r->tcp_end.rcv_wnd);
+    ttcp_frame_add_u64(f, "cwnd", r->tcp_end.cwnd);
+    ttcp_frame_add_u64(f, "srtt_us", r->tcp_end.srtt_us);
+    ttcp_frame_add_u64(f, "rttvar_us", r->tcp_end.rttvar_us);
+    ttcp_frame_add_u64(f, "verify_done", (uint64_t)r->verify_done);
+    ttcp_frame_add_u64(f, "verify_kind", (uint64_t)(r->verify.kind + 1)); /* 0: not yet known */
+    ttcp_frame_add_u64(f, "seed_used", (uint64_t)r->seed_used);
+}
+
+void ttcp_wire_result(struct ttcp_frame *f, int stream, const struct ttcp_result *r)
+{
+    struct ttcp_result delta = *r;
+    size_t i;
+    /* the CPU time of the test alone, as the far end counted it */
+    delta.cpu_end.user_ns = r->cpu_end.user_ns - r->cpu_start.user_ns;
+    delta.cpu_end.sys_ns = r->cpu_end.sys_ns - r->cpu_start.sys_ns;
+    ttcp_frame_begin(f, "result");
+    ttcp_frame_add_u64(f, "stream", (uint64_t)stream);
+    for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        const char *p = (const char *)&delta + fields[i].offset;
+        uint64_t v;
+        if (fields[i].is_signed) {
+            int64_t sv;
+            memcpy(&sv, p, sizeof sv);
+            v = sv < 0 ? 0 : (uint64_t)sv;
+        } else {
+            memcpy(&v, p, sizeof v);
+        }
+        ttcp_frame_add_u64(f, fields[i].key, v);
+    }
+    put_small(f, r);
+    ttcp_frame_end(f);
+}
+
+/* Reads one optional bounded number; absent is 0. */
+static int get(const struct ttcp_message *m, const char *key, uint64_t max, uint64_t *out,
+               char *why, size_t why_len)
+{
+    *out = 0;
+    if (ttcp_proto_get(m, key) == NULL)
+        return 0;
+    return ttcp_proto_get_u64(m, key, 0, max, out, why, why_len);
+}
+
+static int read_small(const struct ttcp_message *m, struct ttcp_result *r, char *why,
+                      size_t why_len)
+{
+    uint64_t v[17];
+    static const struct { const char *key; uint64_t max; } small[17] = {
+        {"started", 1}, {"interrupted", 1}, {"idle_timeout", 1},
+        {"warnings", (1u << TTCP_WARN_COUNT) - 1}, {"failure", 1000}, {"failure_op", 100},
+        {"tcp_end_asked", 1}, {"tcp_end_valid", 1}, {"mss", UINT32_MAX},
+        {"snd_wnd", UINT32_MAX}, {"rcv_wnd", UINT32_MAX}, {"cwnd", UINT32_MAX},
+        {"srtt_us", UINT32_MAX}, {"rttvar_us", UINT32_MAX}, {"verify_done", 1},
+        {"verify_kind", 16}, {"seed_used", 1},
+    };
+    int i;
+    for (i = 0; i < 17; i++)
+        if (get(m, small[i].key, small[i].max, &v[i], why, why_len) != 0)
+            return -1;
+    r->started = (int)v[0];
+    r->interrupted = (int)v[1];
+    r->idle_timeout = (int)v[2];
+    r->warnings = (uint32_t)v[3];
+    r->failure.code = -(int)v[4];
+    r->failure.op = (enum ttcp_op)v[5];
+    r->tcp_end_asked = (int)v[6];
+    r->tcp_end_valid = (int)v[7];
+    r->tcp_end.mss = (uint32_t)v[8];
+    r->tcp_end.snd_wnd = (uint32_t)v[9];
+    r->tcp_end.rcv_wnd = (uint32_t)v[10];
+    r->tcp_end.cwnd = (uint32_t)v[11];
+    r->tcp_end.srtt_us = (uint32_t)v[12];
+    r->tcp_end.rttvar_us = (uint32_t)v[13];
+    r->verify_done = (int)v[14];
+    r->verify.kind = (int)v[15] - 1;
+    r->seed_used = (int)v[16];
+    return 0;
+}
+
+int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp_result *r,
+                          char *why, size_t why_len)
+{
+    uint64_t s;
+    size_t i;
+    memset(r, 0, sizeof *r);
+    if (ttcp_proto_get_u64(m, "stream", 0, 1, &s, why, why_len) != 0)
+        return -1;
+    *stream = (int)s;
+    for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        uint64_t v;
+        char *p = (char *)r + fields[i].offset;
+        if (get(m, fields[i].key, fields[i].is_signed ? MAX_NS : UINT64_MAX, &v, why,
+                why_len) != 0)
+            return -1;
+        if (fields[i].is_signed) {
+            int64_t sv = (int64_t)v;
+            memcpy(p, &sv, sizeof sv);
+        } else {
+            memcpy(p, &v, sizeof v);
+        }
+    }
+    return read_small(m, r, why, why_len);
+}
+
+void ttcp_wire_interval(struct ttcp_frame *f, int stream, const struct ttcp_interval *in)
+{
+    ttcp_frame_begin(f, "interval");
+    ttcp_frame_add_u64(f, "stream", (uint64_t)stream);
+    ttcp_frame_add_u64(f, "start_ns", (uint64_t)in->start_ns);
+    ttcp_frame_add_u64(f, "end_ns", (uint64_t)in->end_ns);
+    ttcp_frame_add_u64(f, "bytes", in->bytes);
+    if (in->tcp_valid) {
+        ttcp_frame_add_u64(f, "srtt_us", in->tcp.srtt_us);
+        ttcp_frame_add_u64(f, "cwnd", in->tcp.cwnd);
+        ttcp_frame_add_u64(f, "retransmits", in->tcp.retransmits);
+    }
+    ttcp_frame_end(f);
+}
+
+int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
+                            struct ttcp_interval *in, char *why, size_t why_len)
+{
+    uint64_t s, a, b, srtt, cwnd;
+    memset(in, 0, sizeof *in);
+    if (ttcp_proto_get_u64(m, "stream", 0, 1, &s, why, why_len) != 0 ||
+        ttcp_proto_get_u64(m, "start_ns", 0, MAX_NS, &a, why, why_len) != 0 ||
+        ttcp_proto_get_u64(m, "end_ns", a, MAX_NS, &b, why, why_len) != 0 ||
+        ttcp_proto_get_u64(m, "bytes", 0, UINT64_MAX, &in->bytes, why, why_len) != 0 ||
+        get(m, "srtt_us", UINT32_MAX, &srtt, why, why_len) != 0 ||
+        get(m, "cwnd", UINT32_MAX, &cwnd, why, why_len) != 0 ||
+        get(m, "retransmits", UINT64_MAX, &in->tcp.retransmits, why, why_len) != 0)
+        return -1;
+    *stream = (int)s;
+    in->start_ns = (int64_t)a;
+    in->end_ns = (int64_t)b;
+    in->tcp_valid = ttcp_proto_get(m, "srtt_us") != NULL;
+    in->tcp.srtt_us = (uint32_t)srtt;
+    in->tcp.cwnd = (uint32_t)cwnd;
+    return 0;
+}

@@ -1,0 +1,62 @@
+/* A server's notices and a client's summary line. */
+#include "report/report_server.h"
+
+#include "base/text.h"
+#include "measure/units.h"
+
+size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
+                          const char *peer, char *buf, size_t len)
+{
+    static const char *const words[] = {
+        [TTCP_NOTICE_LISTENING] = "",
+        [TTCP_NOTICE_NOT_ALLOWED] = "refused: not in --allow",
+        [TTCP_NOTICE_BUSY] = "turned away: busy (--max-clients)",
+        [TTCP_NOTICE_CROWDED] = "closed: too many connections still opening",
+        [TTCP_NOTICE_BAD_HELLO] = "closed: not the ttcp protocol",
+        [TTCP_NOTICE_HELLO_TIMEOUT] = "closed: no hello within 5 s",
+        [TTCP_NOTICE_IDLE] = "closed: nothing sent within --idle-timeout",
+        [TTCP_NOTICE_BAD_TOKEN] = "closed: a data connection no test expects",
+        [TTCP_NOTICE_VERSION] = "refused: no protocol version in common",
+        [TTCP_NOTICE_AUTH_FAILED] = "refused: authentication failed (--key-file)",
+        [TTCP_NOTICE_REFUSED_TEST] = "refused: the test asked for is out of range",
+        [TTCP_NOTICE_CONTROL_LOST] = "ended: the client went away or stalled",
+    };
+    struct ttcp_text t = {buf, len, 0};
+    if (what == TTCP_NOTICE_LISTENING) {
+        ttcp_text_add(&t, "ttcp-S: serving on port %llu, TCP and UDP%s\n",
+                      (unsigned long long)o->port, o->key_file ? ", with a key" : "");
+        return t.used;
+    }
+    if ((unsigned)what >= TTCP_NOTICE_COUNT)
+        return 0;
+    ttcp_text_add(&t, "ttcp-S: %s: %s\n", peer ? peer : "?", words[what]);
+    return t.used;
+}
+
+/* A share of CPU over real time, in percent. */
+static long long cpu_percent(const struct ttcp_result *r)
+{
+    int64_t cpu = (r->cpu_end.user_ns - r->cpu_start.user_ns) +
+                  (r->cpu_end.sys_ns - r->cpu_start.sys_ns);
+    if (r->real_ns <= 0 || cpu <= 0)
+        return 0;
+    return (long long)((cpu * 100 + r->real_ns / 2) / r->real_ns);
+}
+
+size_t ttcp_report_summary(const struct ttcp_options *o, const char *direction,
+                           const struct ttcp_result *tx, const struct ttcp_result *rx,
+                           char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    double secs = rx->real_ns > 0 ? (double)rx->real_ns / 1e9 : 0.001;
+    char rate[64];
+    ttcp_text_add(&t, "ttcp-C: %s %llu bytes / %.2f sec = %s%s %lld %%TX %lld %%RX", direction,
+                  (unsigned long long)rx->bytes, secs,
+                  ttcp_unit_format(o->unit, (double)rx->bytes / secs, rate, sizeof rate),
+                  ttcp_unit_per_sec(o->unit), cpu_percent(tx), cpu_percent(rx));
+    if (tx->tcp_end_valid)
+        ttcp_text_add(&t, " %llu retrans %.2f msRTT",
+                      (unsigned long long)tx->tcp_end.retransmits, tx->tcp_end.srtt_us / 1000.0);
+    ttcp_text_add(&t, "\n");
+    return t.used;
+}

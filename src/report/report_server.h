@@ -1,0 +1,24 @@
+/* The words of a server's notices and of a client's summary line. Pure. */
+#ifndef TTCP_REPORT_SERVER_H
+#define TTCP_REPORT_SERVER_H
+
+#include <stddef.h>
+
+#include "config/options.h"
+#include "measure/notice.h"
+#include "measure/result.h"
+
+/* "ttcp-S: 192.0.2.7: turned away: busy (--max-clients)\n"; peer may be NULL. */
+size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
+                          const char *peer, char *buf, size_t len);
+
+/* One stream's summary on the client, in the spirit of nuttcp's:
+ *   ttcp-C: send 1048576 bytes / 1.00 sec = 1024.00 KB/sec 3 %TX 12 %RX 0 retrans 0.05 msRTT
+ * direction: "send" (the client sent) or "recv"; bytes and seconds are the
+ * receiver's; %TX and %RX each end's CPU over its own real time; retrans
+ * and RTT the sender's TCP statistics, left out where its OS has none. */
+size_t ttcp_report_summary(const struct ttcp_options *o, const char *direction,
+                           const struct ttcp_result *tx, const struct ttcp_result *rx,
+                           char *buf, size_t len);
+
+#endif

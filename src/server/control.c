@@ -1,0 +1,261 @@
+/* A controlled test, on its slot's thread: the conversation of
+ * docs/PROTOCOL.md, section 3, from the server's side. Every read has a
+ * deadline; whatever the client does, the thread ends. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/run.h"
+#include "server/internal.h"
+
+#define ATTACH_POLL_NS 10000000ll
+
+struct control {
+    struct slot *sl;
+    struct ttcp_server *sv;
+    struct ttcp_grant grant;
+    struct ttcp_options side[2]; /* stream 0: the server receives; 1: it sends */
+    struct ttcp_result res[2];
+    int rc[2];
+    char peer[80];               /* the client's address: the transmitter's "host" */
+    char why[256];
+};
+
+/* One frame on the control socket, whichever stream's thread sends it. */
+static int send_frame(struct slot *sl, struct ttcp_frame *f)
+{
+    int rc;
+    tt_mutex_lock(sl->send_lock);
+    rc = ttcp_channel_send(sl->control, f);
+    tt_mutex_unlock(sl->send_lock);
+    return rc;
+}
+
+static void send_error(struct slot *sl, const char *reason, const char *message)
+{
+    struct ttcp_frame f;
+    ttcp_frame_begin(&f, "error");
+    ttcp_frame_add(&f, "reason", reason);
+    ttcp_frame_add(&f, "message", message);
+    if (ttcp_frame_end(&f) == 0)
+        send_frame(sl, &f);
+}
+
+static int receive(struct control *c, struct ttcp_message *m, const char *type, int64_t ns)
+{
+    int rc = ttcp_channel_receive(c->sl->control, m, tt_now_ns() + ns, c->why, sizeof c->why);
+    if (rc == TT_E_INVAL)
+        send_error(c->sl, "protocol", c->why);
+    if (rc == 0 && strcmp(ttcp_proto_type(m), type) != 0) {
+        snprintf(c->why, sizeof c->why, "expected %s, got %.32s", type, ttcp_proto_type(m));
+        send_error(c->sl, "protocol", c->why);
+        rc = TT_E_INVAL;
+    }
+    return rc;
+}
+
+/* hello -> welcome (version 1 is the only one yet) */
+static int greet(struct control *c, const char *nonce)
+{
+    const struct ttcp_message *h = &c->sl->hello;
+    uint64_t newest, oldest;
+    struct ttcp_frame f;
+    if (ttcp_proto_get_u64(h, "version", 1, 65535, &newest, c->why, sizeof c->why) != 0 ||
+        ttcp_proto_get_u64(h, "min_version", 1, newest, &oldest, c->why, sizeof c->why) != 0) {
+        send_error(c->sl, "protocol", c->why);
+        return -1;
+    }
+    if (oldest > TTCP_PROTO_VERSION) {
+        snprintf(c->why, sizeof c->why, "this server speaks protocol %d to %d; the client needs "
+                 "%llu or later: upgrade the server", TTCP_PROTO_VERSION, TTCP_PROTO_VERSION,
+                 (unsigned long long)oldest);
+        send_error(c->sl, "version", c->why);
+        ttcp_server_notice(c->sv, TTCP_NOTICE_VERSION, &c->sl->peer);
+        return -1;
+    }
+    ttcp_frame_begin(&f, "welcome");
+    ttcp_frame_add_u64(&f, "version", TTCP_PROTO_VERSION);
+    ttcp_frame_add_u64(&f, "auth", (uint64_t)c->sv->auth);
+    if (c->sv->auth)
+        ttcp_frame_add(&f, "nonce", nonce);
+    ttcp_frame_end(&f);
+    return send_frame(c->sl, &f) == 0 ? 0 : -1;
+}
+
+/* --key-file: the client proves it holds the key, then the server does. */
+static int authenticate(struct control *c, const char *snonce)
+{
+    struct ttcp_message m;
+    struct ttcp_frame f;
+    char want[TTCP_MAC_HEX + 1], mine[TTCP_MAC_HEX + 1];
+    const char *cnonce, *mac;
+    if (receive(c, &m, "auth", CONTROL_NS) != 0)
+        return -1;
+    cnonce = ttcp_proto_get(&m, "nonce");
+    mac = ttcp_proto_get(&m, "mac");
+    if (cnonce == NULL || mac == NULL || strlen(cnonce) != TTCP_NONCE_HEX ||
+        ttcp_auth_mac(&c->sv->key, "client", snonce, cnonce, want) != 0 ||
+        !ttcp_auth_equal(mac, want)) {
+        send_error(c->sl, "auth", "authentication failed: the keys differ (--key-file)");
+        ttcp_server_notice(c->sv, TTCP_NOTICE_AUTH_FAILED, &c->sl->peer);
+        return -1;
+    }
+    if (ttcp_auth_mac(&c->sv->key, "server", snonce, cnonce, mine) != 0)
+        return -1;
+    ttcp_frame_begin(&f, "auth_ok");
+    ttcp_frame_add(&f, "mac", mine);
+    ttcp_frame_end(&f);
+    return send_frame(c->sl, &f) == 0 ? 0 : -1;
+}
+
+/* test -> ready, with a token for the data connections. */
+static int agree(struct control *c)
+{
+    struct ttcp_message m;
+    struct ttcp_frame f;
+    char token[TTCP_TOKEN_HEX + 1];
+    if (receive(c, &m, "test", CONTROL_NS) != 0)
+        return -1;
+    if (ttcp_wire_read_test(&m, c->sv->opts, &c->grant, c->why, sizeof c->why) != 0 ||
+        (c->grant.opts.buflen > SERVER_MAX_BUFLEN &&
+         snprintf(c->why, sizeof c->why, "buflen: at most %u bytes on this server",
+                  SERVER_MAX_BUFLEN) > 0)) {
+        send_error(c->sl, "test", c->why);
+        ttcp_server_notice(c->sv, TTCP_NOTICE_REFUSED_TEST, &c->sl->peer);
+        return -1;
+    }
+    ttcp_wire_side(&c->grant, 0, &c->side[0]);
+    ttcp_wire_side(&c->grant, 1, &c->side[1]);
+    c->side[1].host = tt_addr_text(&c->sl->peer, c->peer, sizeof c->peer);
+    if (ttcp_random_hex(token, TTCP_TOKEN_HEX) != 0)
+        return -1;
+    tt_mutex_lock(c->sv->lock);
+    memcpy(c->sl->token, token, sizeof token);
+    c->sl->expect[0] = c->grant.direction != TTCP_DIR_RECEIVE;
+    c->sl->expect[1] = c->grant.direction != TTCP_DIR_SEND;
+    tt_mutex_unlock(c->sv->lock);
+    ttcp_wire_ready(&f, &c->grant, token);
+    return send_frame(c->sl, &f) == 0 ? 0 : -1;
+}
+
+/* Waits until every data connection the test needs has come (gate.c
+ * attaches them), for at most CONTROL_NS. */
+static int await_data(struct control *c)
+{
+    int64_t end = tt_now_ns() + CONTROL_NS;
+    for (;;) {
+        int missing = 0, i;
+        tt_mutex_lock(c->sv->lock);
+        for (i = 0; i < 2; i++)
+            missing += c->sl->expect[i] && c->sl->data[i] == TT_NO_SOCKET;
+        tt_mutex_unlock(c->sv->lock);
+        if (missing == 0)
+            return 0;
+        if (tt_now_ns() >= end || tt_interrupted())
+            return -1;
+        tt_sleep_ns(ATTACH_POLL_NS);
+    }
+}
+
+/* One stream's progress: printed by the server's observer, and its
+ * intervals sent to the client as they close. */
+struct stream_observer {
+    struct control *c;
+    int stream;
+};
+
+static void stream_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
+{
+    struct stream_observer *so = ctx;
+    struct control *c = so->c;
+    const struct ttcp_server_observer *obs = c->sv->obs;
+    obs->event(obs->ctx, &c->side[so->stream], ev, res);
+    if (ev->kind == TTCP_EV_INTERVAL) {
+        struct ttcp_frame f;
+        ttcp_wire_interval(&f, so->stream, ev->interval);
+        send_frame(c->sl, &f);
+    }
+}
+
+struct stream_run {
+    struct control *c;
+    int stream;
+};
+
+static void run_stream(struct control *c, int stream)
+{
+    struct stream_observer so = {c, stream};
+    struct ttcp_observer obs = {stream_event, &so};
+    tt_socket sock;
+    struct ttcp_frame f;
+    int idle_ms = (int)(c->side[stream].idle_timeout_ns / 1000000);
+
+    tt_mutex_lock(c->sv->lock);
+    sock = c->sl->data[stream];
+    c->sl->data[stream] = TT_NO_SOCKET; /* the run closes it */
+    tt_mutex_unlock(c->sv->lock);
+    /* a client that stalls ends the test after --idle-timeout */
+    tt_setopt(sock, TT_OPT_RCVTIMEO_MS, idle_ms);
+    tt_setopt(sock, TT_OPT_SNDTIMEO_MS, idle_ms);
+    c->rc[stream] = ttcp_run_on(&c->side[stream], &obs, &c->res[stream], sock,
+                                &c->sl->data_peer[stream], 1);
+    if (c->rc[stream] != 0)
+        c->sv->obs->failed(c->sv->obs->ctx, &c->side[stream], &c->res[stream]);
+    ttcp_wire_result(&f, stream, &c->res[stream]);
+    send_frame(c->sl, &f);
+}
+
+static void stream_thread(void *arg)
+{
+    struct stream_run *r = arg;
+    run_stream(r->c, r->stream);
+}
+
+/* The streams, side by side for --bidir. */
+static void run_streams(struct control *c)
+{
+    struct stream_run second = {c, 1};
+    struct tt_thread *t = NULL;
+    int both = c->sl->expect[0] && c->sl->expect[1];
+    if (both && tt_thread_start(&t, stream_thread, &second) != 0)
+        t = NULL;
+    if (c->sl->expect[0])
+        run_stream(c, 0);
+    if (t != NULL)
+        tt_thread_join(t);
+    else if (c->sl->expect[1])
+        run_stream(c, 1);
+    ttcp_result_release(&c->res[0]);
+    ttcp_result_release(&c->res[1]);
+}
+
+/* The client's results and bye: read (and bounded), not needed further. */
+static void farewell(struct control *c)
+{
+    struct ttcp_message m;
+    int64_t end = tt_now_ns() + CONTROL_NS;
+    while (ttcp_channel_receive(c->sl->control, &m, end, c->why, sizeof c->why) == 0 &&
+           strcmp(ttcp_proto_type(&m), "bye") != 0)
+        continue;
+}
+
+void ttcp_control_run(struct slot *sl)
+{
+    struct control c;
+    char snonce[TTCP_NONCE_HEX + 1] = "";
+    memset(&c, 0, sizeof c);
+    c.sl = sl;
+    c.sv = sl->server;
+    tt_setopt(sl->control, TT_OPT_SNDTIMEO_MS, (int)(CONTROL_NS / 1000000));
+    if (c.sv->auth && ttcp_random_hex(snonce, TTCP_NONCE_HEX) != 0)
+        return;
+    if (greet(&c, snonce) != 0 || (c.sv->auth && authenticate(&c, snonce) != 0) ||
+        agree(&c) != 0)
+        return;
+    if (await_data(&c) != 0) {
+        send_error(sl, "data", "the data connections did not come within 10 s");
+        ttcp_server_notice(c.sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
+        return;
+    }
+    run_streams(&c);
+    farewell(&c);
+}

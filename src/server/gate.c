@@ -1,0 +1,286 @@
+/* The connections still opening: accepted, not yet a test. Each is read
+ * without waiting, one round at a time, so that no number of them, idle
+ * or slow, holds a thread or a client slot (docs/PROTOCOL.md, section 4).
+ * The first byte decides: anything but 0xFF is a classic transmitter,
+ * handed on at once with nothing read; the magic opens a controlled
+ * connection, whose first frame (hello, or a data connection's token) is
+ * read here too. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/internal.h"
+
+#define FRAME_MAX (TTCP_PROTO_LENGTH_LEN + TTCP_PROTO_BODY_MAX)
+
+enum pending_state { P_FIRST, P_FRAME };
+
+struct pending {
+    tt_socket sock;
+    struct tt_addr peer;
+    int64_t opened_ns;     /* accepted */
+    int64_t deadline_ns;
+    enum pending_state state;
+    int partial;           /* P_FIRST: part of a magic came; looked at each round, not polled
+                            * (its queued bytes would wake every poll) */
+    size_t got;            /* P_FRAME: bytes of the frame so far */
+    unsigned char frame[FRAME_MAX];
+};
+
+struct gate {
+    struct ttcp_server *sv;
+    struct pending *list[PENDING_MAX];
+    int count;
+    struct ttcp_message msg; /* the frame being looked at */
+};
+
+struct gate *ttcp_gate_new(struct ttcp_server *sv)
+{
+    struct gate *g = calloc(1, sizeof *g);
+    if (g != NULL)
+        g->sv = sv;
+    return g;
+}
+
+static void drop(struct gate *g, int i, enum ttcp_notice why, int close_it)
+{
+    struct pending *p = g->list[i];
+    if (why != TTCP_NOTICE_COUNT)
+        ttcp_server_notice(g->sv, why, &p->peer);
+    if (close_it)
+        tt_close(p->sock);
+    free(p);
+    g->list[i] = g->list[--g->count];
+}
+
+void ttcp_gate_free(struct gate *g)
+{
+    if (g == NULL)
+        return;
+    while (g->count > 0)
+        drop(g, 0, TTCP_NOTICE_COUNT, 1);
+    free(g);
+}
+
+/* A short answer to a connection that is turned away (busy, an error). */
+static void answer(tt_socket s, const char *type, const char *reason, const char *message)
+{
+    struct ttcp_frame f;
+    ttcp_frame_begin(&f, type);
+    if (reason != NULL)
+        ttcp_frame_add(&f, "reason", reason);
+    if (message != NULL)
+        ttcp_frame_add(&f, "message", message);
+    if (ttcp_frame_end(&f) == 0)
+        tt_send(s, f.bytes, f.len); /* the far end may be gone: nothing to do then */
+}
+
+static void accept_one(struct gate *g)
+{
+    struct ttcp_server *sv = g->sv;
+    struct pending *p;
+    tt_socket s;
+    struct tt_addr peer;
+
+    if (tt_accept(sv->listener, &s, &peer) != 0)
+        return;
+    if (!ttcp_allow_match(&sv->allow, &peer)) {
+        ttcp_server_notice(sv, TTCP_NOTICE_NOT_ALLOWED, &peer);
+        tt_close(s);
+        return;
+    }
+    if (g->count == PENDING_MAX)
+        drop(g, 0, TTCP_NOTICE_CROWDED, 1); /* the oldest: a flood cannot fill the gate for good */
+    p = malloc(sizeof *p);
+    if (p == NULL) {
+        tt_close(s);
+        return;
+    }
+    p->sock = s;
+    p->peer = peer;
+    p->opened_ns = tt_now_ns();
+    p->deadline_ns = p->opened_ns + g->sv->opts->idle_timeout_ns;
+    p->state = P_FIRST;
+    p->partial = 0;
+    p->got = 0;
+    g->list[g->count++] = p;
+}
+
+/* A classic transmitter: a test of its own, nothing read from it yet. */
+static void hand_classic(struct gate *g, int i)
+{
+    struct slot *sl = ttcp_server_claim(g->sv, SLOT_CLASSIC);
+    struct pending *p = g->list[i];
+    if (sl == NULL) {
+        drop(g, i, TTCP_NOTICE_BUSY, 1); /* a classic peer cannot be told why */
+        return;
+    }
+    sl->control = p->sock;
+    sl->peer = p->peer;
+    drop(g, i, TTCP_NOTICE_COUNT, 0);
+    ttcp_server_launch(g->sv, sl);
+}
+
+/* P_FIRST: looks at what has come without taking it. */
+static void look_first(struct gate *g, int i)
+{
+    struct pending *p = g->list[i];
+    unsigned char head[TTCP_PROTO_MAGIC_LEN];
+    int64_t n = tt_recv_peek(p->sock, head, sizeof head);
+
+    if (n == TT_E_AGAIN)
+        return;
+    if (n <= 0) {
+        drop(g, i, TTCP_NOTICE_COUNT, 1); /* closed or reset before a byte */
+        return;
+    }
+    if (!ttcp_proto_magic_prefix(head, (size_t)n)) {
+        hand_classic(g, i);
+        return;
+    }
+    if (n < TTCP_PROTO_MAGIC_LEN) {
+        /* a magic on its way, or a file that starts with 0xFF: not for long */
+        if (p->deadline_ns > p->opened_ns + HELLO_NS)
+            p->deadline_ns = p->opened_ns + HELLO_NS;
+        p->partial = 1;
+        return;
+    }
+    tt_recv(p->sock, head, sizeof head); /* the magic, queued already: taken at once */
+    p->state = P_FRAME;
+    p->partial = 0;
+    p->deadline_ns = p->opened_ns + HELLO_NS;
+}
+
+/* A whole first frame: a hello takes a slot, a data connection joins its test. */
+static void dispatch(struct gate *g, int i)
+{
+    struct pending *p = g->list[i];
+    struct ttcp_message *m = &g->msg;
+    char why[160];
+    const char *type;
+    uint64_t stream;
+    struct slot *sl;
+
+    if (ttcp_proto_parse(p->frame + TTCP_PROTO_LENGTH_LEN, p->got - TTCP_PROTO_LENGTH_LEN, m,
+                         why, sizeof why) != 0) {
+        answer(p->sock, "error", "protocol", why);
+        drop(g, i, TTCP_NOTICE_BAD_HELLO, 1);
+        return;
+    }
+    type = ttcp_proto_type(m);
+    if (strcmp(type, "data") == 0) {
+        const char *token = ttcp_proto_get(m, "token");
+        if (token == NULL || !ttcp_wire_token_ok(token) ||
+            ttcp_proto_get_u64(m, "stream", 0, 1, &stream, why, sizeof why) != 0 ||
+            ttcp_server_attach(g->sv, token, (int)stream, p->sock, &p->peer) != 0) {
+            drop(g, i, TTCP_NOTICE_BAD_TOKEN, 1);
+            return;
+        }
+        drop(g, i, TTCP_NOTICE_COUNT, 0);
+        return;
+    }
+    if (strcmp(type, "hello") != 0) {
+        answer(p->sock, "error", "protocol", "the first message must be hello");
+        drop(g, i, TTCP_NOTICE_BAD_HELLO, 1);
+        return;
+    }
+    sl = ttcp_server_claim(g->sv, SLOT_CONTROL);
+    if (sl == NULL) {
+        answer(p->sock, "busy", "busy", "the server runs as many tests as it takes: try later");
+        drop(g, i, TTCP_NOTICE_BUSY, 1);
+        return;
+    }
+    sl->control = p->sock;
+    sl->peer = p->peer;
+    sl->hello = *m;
+    drop(g, i, TTCP_NOTICE_COUNT, 0);
+    ttcp_server_launch(g->sv, sl);
+}
+
+/* P_FRAME: takes what has come of the first frame, bounded by its length. */
+static void read_frame(struct gate *g, int i)
+{
+    struct pending *p = g->list[i];
+    size_t want = TTCP_PROTO_LENGTH_LEN;
+    int64_t n;
+    if (p->got >= TTCP_PROTO_LENGTH_LEN) {
+        int len = ttcp_proto_frame_length(p->frame);
+        if (len < 0) {
+            answer(p->sock, "error", "protocol", "a frame length out of range");
+            drop(g, i, TTCP_NOTICE_BAD_HELLO, 1);
+            return;
+        }
+        want += (size_t)len;
+    }
+    n = tt_recv_peek(p->sock, p->frame + p->got, want - p->got);
+    if (n == TT_E_AGAIN)
+        return;
+    if (n <= 0) {
+        drop(g, i, TTCP_NOTICE_BAD_HELLO, 1);
+        return;
+    }
+    n = tt_recv(p->sock, p->frame + p->got, (size_t)n); /* queued: taken at once */
+    if (n <= 0) {
+        drop(g, i, TTCP_NOTICE_BAD_HELLO, 1);
+        return;
+    }
+    p->got += (size_t)n;
+    if (p->got == TTCP_PROTO_LENGTH_LEN)
+        read_frame(g, i); /* the body may be queued too */
+    else if (p->got == want)
+        dispatch(g, i);
+}
+
+/* A deadline passed: a magic cut short is classic data after all; anything
+ * else is dropped. */
+static void expire(struct gate *g, int i)
+{
+    struct pending *p = g->list[i];
+    unsigned char head[TTCP_PROTO_MAGIC_LEN];
+    if (p->state == P_FIRST && tt_recv_peek(p->sock, head, sizeof head) > 0)
+        hand_classic(g, i);
+    else
+        drop(g, i, p->state == P_FIRST ? TTCP_NOTICE_IDLE : TTCP_NOTICE_HELLO_TIMEOUT, 1);
+}
+
+void ttcp_gate_round(struct gate *g, int timeout_ms)
+{
+    tt_socket socks[PENDING_MAX + 1];
+    unsigned char ready[PENDING_MAX + 1];
+    struct pending *seen[PENDING_MAX];
+    int polled = 0, total, i, j, rc;
+    int64_t now;
+
+    /* the polled ones first, then the partial ones (always looked at) */
+    socks[0] = g->sv->listener;
+    for (i = 0; i < g->count; i++)
+        if (!g->list[i]->partial) {
+            seen[polled] = g->list[i];
+            socks[++polled] = g->list[i]->sock;
+        }
+    total = polled;
+    for (i = 0; i < g->count; i++)
+        if (g->list[i]->partial)
+            seen[total++] = g->list[i];
+    rc = tt_poll_readable(socks, polled + 1, timeout_ms, ready);
+    if (rc < 0)
+        return;
+    for (i = polled; i < total; i++)
+        ready[i + 1] = 1;
+    /* handing on reorders the list: look each one up by what it was */
+    for (i = 0; i < total; i++) {
+        if (!ready[i + 1])
+            continue;
+        for (j = 0; j < g->count && g->list[j] != seen[i]; j++)
+            continue;
+        if (j < g->count && g->list[j]->state == P_FIRST)
+            look_first(g, j);
+        else if (j < g->count)
+            read_frame(g, j);
+    }
+    now = tt_now_ns();
+    for (i = g->count - 1; i >= 0; i--)
+        if (now >= g->list[i]->deadline_ns)
+            expire(g, i);
+    if (ready[0])
+        accept_one(g);
+}

@@ -1,0 +1,75 @@
+/* The server's shared state: the connections still opening (gate.c), the
+ * slots of the tests that run (server.c), a controlled test's conversation
+ * (control.c). One mutex guards the slots; each slot's control socket has
+ * its own for sends from the test's threads. */
+#ifndef TTCP_SERVER_INTERNAL_H
+#define TTCP_SERVER_INTERNAL_H
+
+#include "proto/message.h"
+#include "remote/auth.h"
+#include "remote/channel.h"
+#include "remote/wire.h"
+#include "server/allow.h"
+#include "server/server.h"
+
+#define PENDING_MAX 256   /* connections still opening; beyond, the oldest goes */
+#define SLOTS_MAX 256     /* --max-clients' ceiling */
+#define HELLO_NS (5ll * 1000000000ll)    /* magic and hello */
+#define CONTROL_NS (10ll * 1000000000ll) /* any other control read */
+#define SERVER_MAX_BUFLEN (4u << 20)     /* -l a client may ask for: memory stays bounded */
+
+enum slot_kind { SLOT_FREE, SLOT_CLASSIC, SLOT_CONTROL, SLOT_KINDS };
+
+struct slot {
+    enum slot_kind kind;
+    int done;              /* the thread has ended: join it */
+    struct tt_thread *thread;
+    struct ttcp_server *server;
+    tt_socket control;     /* CONTROL: the client's control connection; CLASSIC: the data */
+    struct tt_addr peer;
+    struct ttcp_message hello; /* CONTROL: the opening frame */
+    /* the data connections, attached by gate.c under the server's lock */
+    char token[TTCP_TOKEN_HEX + 1];
+    int expect[2];         /* stream 0: the client sends; 1: the server sends */
+    tt_socket data[2];
+    struct tt_addr data_peer[2];
+    struct tt_mutex *send_lock; /* CONTROL: one frame at a time on the control socket */
+};
+
+struct ttcp_server {
+    const struct ttcp_options *opts;
+    const struct ttcp_server_observer *obs;
+    struct ttcp_allow allow;
+    struct ttcp_key key;
+    int auth;              /* --key-file given */
+    tt_socket listener;
+    struct tt_mutex *lock;
+    struct slot slots[SLOTS_MAX];
+    void (*run[SLOT_KINDS])(struct slot *sl); /* a slot's thread body, by kind */
+    int running;           /* slots in use */
+    int started;           /* tests begun (-1 stops after the first) */
+};
+
+/* slots.c */
+void ttcp_server_notice(struct ttcp_server *sv, enum ttcp_notice what, const struct tt_addr *peer);
+/* A slot for a new test, under the lock: NULL when --max-clients run. */
+struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind);
+/* Starts the slot's thread: the body server.c set for its kind. */
+void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl);
+/* Attaches a data connection to the test holding token: 0, or -1. */
+int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt_socket sock,
+                       const struct tt_addr *peer);
+/* Joins the threads of the tests that have ended; returns how many run. */
+int ttcp_server_reap(struct ttcp_server *sv);
+
+/* gate.c: the connections still opening. */
+struct gate;
+struct gate *ttcp_gate_new(struct ttcp_server *sv);
+void ttcp_gate_free(struct gate *g);
+/* One round: accepts, reads what came, hands on, expires. */
+void ttcp_gate_round(struct gate *g, int timeout_ms);
+
+/* control.c: a controlled test, on its slot's thread. */
+void ttcp_control_run(struct slot *sl);
+
+#endif

@@ -1,0 +1,190 @@
+/* The server's frame: the listener, the classic tests (TCP on the
+ * listener, UDP on the same port), and the loop that goes round until
+ * Ctrl+C, or -1's test is done. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/run.h"
+#include "server/internal.h"
+
+#define ROUND_MS 100
+#define UDP_LANE_PAUSE_NS 200000000ll
+
+/* Options the server's own side of a classic test runs with: a receiver
+ * as `ttcp -r -s` with the server's -l and limits. */
+static void classic_options(const struct ttcp_options *server, struct ttcp_options *o)
+{
+    *o = *server;
+    o->mode = TTCP_MODE_CLASSIC;
+    o->transmit = 0;
+    o->sinkmode = 1;
+    o->limit_ns = server->max_time_ns;
+    if (server->max_rate_bps)
+        o->pace_bps = server->max_rate_bps;
+}
+
+/* Forwards a test's progress with the options its side runs with. */
+struct side_observer {
+    const struct ttcp_server_observer *obs;
+    const struct ttcp_options *opts;
+};
+
+static void forward_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
+{
+    struct side_observer *so = ctx;
+    if (so->opts->udp && (ev->kind == TTCP_EV_READY || ev->kind == TTCP_EV_SOCKET))
+        return; /* the UDP port's receiver is always there: its setup is no news */
+    if (ev->kind == TTCP_EV_FAILED)
+        so->obs->failed(so->obs->ctx, so->opts, res);
+    else
+        so->obs->event(so->obs->ctx, so->opts, ev, res);
+}
+
+static void run_classic(struct slot *sl)
+{
+    struct ttcp_options o;
+    struct side_observer so;
+    struct ttcp_observer obs = {forward_event, &so};
+    struct ttcp_result res;
+    classic_options(sl->server->opts, &o);
+    so.obs = sl->server->obs;
+    so.opts = &o;
+    /* a transmitter that stalls ends its test after --idle-timeout */
+    tt_setopt(sl->control, TT_OPT_RCVTIMEO_MS, (int)(o.idle_timeout_ns / 1000000));
+    if (ttcp_run_on(&o, &obs, &res, sl->control, &sl->peer, 1) != 0)
+        so.obs->failed(so.obs->ctx, &o, &res);
+    sl->control = TT_NO_SOCKET; /* closed by the run */
+    ttcp_result_release(&res);
+}
+
+/* Classic UDP transmitters on the same port: a `ttcp -r -u -s -c` of its own. */
+struct udp_lane {
+    struct ttcp_options opts;
+    struct side_observer so;
+};
+
+static void udp_lane(void *arg)
+{
+    struct udp_lane *lane = arg;
+    struct ttcp_observer obs = {forward_event, &lane->so};
+    struct ttcp_result res;
+    while (!tt_interrupted()) {
+        int rc = ttcp_run(&lane->opts, &obs, &res), setup_failed = rc != 0 && !res.started;
+        if (rc != 0 && !tt_interrupted())
+            lane->so.obs->failed(lane->so.obs->ctx, &lane->opts, &res);
+        ttcp_result_release(&res);
+        if (setup_failed)
+            return; /* the port cannot be had for UDP (said once): TCP goes on */
+        tt_sleep_ns(UDP_LANE_PAUSE_NS);
+    }
+}
+
+static int open_listener(struct ttcp_server *sv, struct ttcp_failure *failure)
+{
+    struct tt_addr any;
+    int family = sv->opts->family, rc;
+    failure->op = TTCP_OP_SOCKET;
+    rc = tt_socket_open(family, 0, &sv->listener);
+    if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY) {
+        family = TT_FAMILY_V4;
+        rc = tt_socket_open(family, 0, &sv->listener);
+    }
+    if (rc != 0)
+        return rc;
+    tt_setopt(sv->listener, TT_OPT_REUSEADDR, 1);
+    tt_addr_any(family, (uint16_t)sv->opts->port, &any);
+    failure->op = TTCP_OP_BIND;
+    rc = tt_bind(sv->listener, &any);
+    if (rc == 0) {
+        failure->op = TTCP_OP_LISTEN;
+        rc = tt_listen(sv->listener);
+    }
+    return rc;
+}
+
+static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why, size_t why_len)
+{
+    int rc;
+    if (ttcp_allow_parse(sv->opts, &sv->allow, why, why_len) != 0)
+        return TT_E_INVAL;
+    if (sv->opts->key_file != NULL) {
+        unsigned char probe[TT_HMAC_LEN], msg = 0;
+        if (ttcp_key_load(sv->opts->key_file, &sv->key, why, why_len) != 0)
+            return TT_E_INVAL;
+        if (tt_hmac_sha256(sv->key.bytes, sv->key.len, &msg, 1, probe) != 0) {
+            snprintf(why, why_len, "--key-file: this build has no HMAC-SHA256 (libsodium)");
+            return TT_E_INVAL;
+        }
+        sv->auth = 1;
+    }
+    rc = tt_mutex_new(&sv->lock);
+    if (rc == 0)
+        rc = open_listener(sv, failure);
+    if (rc != 0) {
+        failure->code = rc;
+        failure->native = tt_last_error();
+    }
+    return rc;
+}
+
+static void serve_rounds(struct ttcp_server *sv, struct gate *g)
+{
+    for (;;) {
+        int running = ttcp_server_reap(sv);
+        if (tt_interrupted())
+            break;
+        if (sv->opts->once && sv->started && running == 0)
+            break;
+        ttcp_gate_round(g, ROUND_MS);
+    }
+    while (ttcp_server_reap(sv) > 0) /* Ctrl+C: the tests end with their figures */
+        tt_sleep_ns(ROUND_MS * 1000000ll);
+}
+
+int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *obs,
+               struct ttcp_failure *failure, char *why, size_t why_len)
+{
+    struct ttcp_server *sv = calloc(1, sizeof *sv);
+    struct udp_lane *lane = NULL;
+    struct tt_thread *lane_thread = NULL;
+    struct gate *g = NULL;
+    int rc;
+
+    memset(failure, 0, sizeof *failure);
+    if (sv == NULL)
+        return failure->code = TT_E_NOMEM;
+    sv->opts = o;
+    sv->obs = obs;
+    sv->listener = TT_NO_SOCKET;
+    sv->run[SLOT_CLASSIC] = run_classic;
+    sv->run[SLOT_CONTROL] = ttcp_control_run;
+    rc = setup(sv, failure, why, why_len);
+    if (rc == 0 && (g = ttcp_gate_new(sv)) == NULL)
+        rc = failure->code = TT_E_NOMEM;
+    if (rc == 0 && !o->once && (lane = calloc(1, sizeof *lane)) != NULL) {
+        classic_options(o, &lane->opts);
+        lane->opts.udp = 1;
+        lane->opts.continuous = 1;
+        lane->opts.buflen = TTCP_UDP_MAX_BUFLEN; /* whatever a transmitter's -l */
+        lane->so.obs = obs;
+        lane->so.opts = &lane->opts;
+        if (tt_thread_start(&lane_thread, udp_lane, lane) != 0)
+            lane_thread = NULL;
+    }
+    if (rc == 0) {
+        ttcp_server_notice(sv, TTCP_NOTICE_LISTENING, NULL);
+        serve_rounds(sv, g);
+    }
+    ttcp_gate_free(g);
+    if (sv->listener != TT_NO_SOCKET)
+        tt_close(sv->listener);
+    if (lane_thread != NULL && tt_interrupted())
+        tt_thread_join(lane_thread); /* else it ends with the process */
+    ttcp_key_wipe(&sv->key);
+    tt_mutex_free(sv->lock);
+    if (lane_thread == NULL)
+        free(lane);
+    free(sv);
+    return rc;
+}

@@ -1,0 +1,118 @@
+/* The slots of the tests that run: claimed by gate.c for a classic
+ * transmitter or a client's hello, run on a thread of their own (the body
+ * server.c put in the server: a classic receiver, or control.c's
+ * conversation), joined and freed when done. The data connections a test
+ * waits for are attached here too. One mutex guards the table. */
+#include <string.h>
+
+#include "server/internal.h"
+
+void ttcp_server_notice(struct ttcp_server *sv, enum ttcp_notice what, const struct tt_addr *peer)
+{
+    if (sv->obs->notice != NULL)
+        sv->obs->notice(sv->obs->ctx, what, peer);
+}
+
+struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
+{
+    struct slot *found = NULL;
+    uint64_t most = sv->opts->max_clients ? sv->opts->max_clients : TTCP_DEFAULT_MAX_CLIENTS;
+    int i;
+    tt_mutex_lock(sv->lock);
+    if ((uint64_t)sv->running < most && !(sv->opts->once && sv->started))
+        for (i = 0; i < SLOTS_MAX && found == NULL; i++)
+            if (sv->slots[i].kind == SLOT_FREE)
+                found = &sv->slots[i];
+    if (found != NULL) {
+        memset(found, 0, sizeof *found);
+        found->kind = kind;
+        found->server = sv;
+        found->control = TT_NO_SOCKET;
+        found->data[0] = found->data[1] = TT_NO_SOCKET;
+        sv->running++;
+        sv->started++;
+    }
+    tt_mutex_unlock(sv->lock);
+    return found;
+}
+
+static void slot_thread(void *arg)
+{
+    struct slot *sl = arg;
+    struct ttcp_server *sv = sl->server;
+    sv->run[sl->kind](sl);
+    tt_mutex_lock(sv->lock);
+    sl->done = 1;
+    tt_mutex_unlock(sv->lock);
+}
+
+static void release(struct ttcp_server *sv, struct slot *sl)
+{
+    int i;
+    if (sl->control != TT_NO_SOCKET)
+        tt_close(sl->control);
+    for (i = 0; i < 2; i++)
+        if (sl->data[i] != TT_NO_SOCKET)
+            tt_close(sl->data[i]);
+    tt_mutex_free(sl->send_lock);
+    tt_mutex_lock(sv->lock);
+    sl->kind = SLOT_FREE;
+    sv->running--;
+    tt_mutex_unlock(sv->lock);
+}
+
+void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl)
+{
+    if ((sl->kind == SLOT_CONTROL && tt_mutex_new(&sl->send_lock) != 0) ||
+        tt_thread_start(&sl->thread, slot_thread, sl) != 0) {
+        sl->thread = NULL;
+        release(sv, sl);
+    }
+}
+
+int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt_socket sock,
+                       const struct tt_addr *peer)
+{
+    unsigned char a[16], b[16];
+    int i, rc = -1;
+    tt_mutex_lock(sv->lock);
+    for (i = 0; i < SLOTS_MAX && rc != 0; i++) {
+        struct slot *sl = &sv->slots[i];
+        int la, lb;
+        if (sl->kind != SLOT_CONTROL || sl->done || !sl->expect[stream] ||
+            sl->data[stream] != TT_NO_SOCKET || strcmp(sl->token, token) != 0)
+            continue;
+        /* only from the address the control connection came from */
+        la = tt_addr_ip(&sl->peer, a);
+        lb = tt_addr_ip(peer, b);
+        if (la == 0 || la != lb || memcmp(a, b, (size_t)la) != 0)
+            break;
+        sl->data[stream] = sock;
+        sl->data_peer[stream] = *peer;
+        rc = 0;
+    }
+    tt_mutex_unlock(sv->lock);
+    return rc;
+}
+
+/* Joins the threads of the tests that have ended; returns how many run. */
+int ttcp_server_reap(struct ttcp_server *sv)
+{
+    int i, running;
+    for (i = 0; i < SLOTS_MAX; i++) {
+        struct slot *sl = &sv->slots[i];
+        int done;
+        tt_mutex_lock(sv->lock);
+        done = sl->kind != SLOT_FREE && sl->done;
+        tt_mutex_unlock(sv->lock);
+        if (done) {
+            tt_thread_join(sl->thread);
+            release(sv, sl);
+        }
+    }
+    tt_mutex_lock(sv->lock);
+    running = sv->running;
+    tt_mutex_unlock(sv->lock);
+    return running;
+}
+
