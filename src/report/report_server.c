@@ -23,8 +23,8 @@ size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
     };
     struct ttcp_text t = {buf, len, 0};
     if (what == TTCP_NOTICE_LISTENING) {
-        ttcp_text_add(&t, "ttcp-S: serving on port %llu, TCP and UDP%s\n",
-                      (unsigned long long)o->port, o->key_file ? ", with a key" : "");
+        ttcp_text_add(&t, "ttcp-S: serving on port %llu, %s%s\n", (unsigned long long)o->port,
+                      o->once ? "TCP, one test" : "TCP and UDP", o->key_file ? ", with a key" : "");
         return t.used;
     }
     if ((unsigned)what >= TTCP_NOTICE_COUNT)

@@ -1,0 +1,88 @@
+# ttcp -S and ttcp -C (issue #12): a client's tests both ways and both at once, both ends'
+# figures and the summary on the client; classic TCP and UDP transmitters measured by the same
+# server on the same port; several clients at once; "busy" at --max-clients; -1; Ctrl+C.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
+
+# server NAME ARGS...: `ttcp -S -p P ARGS` on a fresh port, up once it listens on TCP and UDP.
+server() { local name=$1; shift; on_free_port "tcp:$name udp:$name" start_on_P "$name" "$TTCP" -S -p @P@ "$@"; }
+# figure NAME SIDE: the bytes of the "ttcp-SIDE: N bytes in" lines of NAME's stdout, one a line.
+figure() { sed -nE "s/^ttcp-$2: ([0-9]+) bytes in .* \+\+\+$/\1/p" "$TMP/$1.out"; }
+summary_re() { printf '^ttcp-C: %s %s bytes / [0-9]+\\.[0-9]{2} sec = [0-9.]+ KB/sec [0-9]+ %%TX [0-9]+ %%RX [0-9]+ retrans [0-9.]+ msRTT$' "$1" "$2"; }
+
+server s
+# -t (the default): the client sends 100 buffers; its ttcp-t figure, the server's ttcp-r figure
+# with the same bytes, the summary with the receiver's bytes.
+run c1 "$TTCP" -C -n 100 -p "$P" 127.0.0.1
+expect_rc c1 0
+expect_eq c1 "ttcp-t bytes" "$(figure c1 t)" 819200
+expect_eq c1 "ttcp-r bytes (the server's)" "$(figure c1 r)" 819200
+expect_match c1 out "$(summary_re send 819200)"
+expect_match c1 out "$(rusage r)"
+
+# -r: the server sends.
+run c2 "$TTCP" -C -r -n 50 -l 4k -p "$P" 127.0.0.1
+expect_rc c2 0
+expect_eq c2 "ttcp-t bytes (the server's)" "$(figure c2 t)" 204800
+expect_eq c2 "ttcp-r bytes" "$(figure c2 r)" 204800
+expect_match c2 out "$(summary_re recv 204800)"
+
+# --bidir, timed: two streams, each with a transmitter and a receiver figure that agree.
+run c3 "$TTCP" -C --bidir --time 0.5 -p "$P" 127.0.0.1
+expect_rc c3 0
+expect_eq c3 "figures" "$(figure c3 t | sort | tr '\n' ' ')" "$(figure c3 r | sort | tr '\n' ' ')"
+expect_eq c3 "summaries" "$(count c3 out '^ttcp-C: (send|recv) [0-9]+ bytes')" 2
+expect_match c3 out '^ttcp-C: send '
+expect_match c3 out '^ttcp-C: recv '
+
+# -i from the receiving end while it runs: the server's ttcp-r interval lines on the client.
+run c4 "$TTCP" -C --time 1 -i 0.25 -p "$P" 127.0.0.1
+expect_rc c4 0
+[ "$(count c4 out '^ttcp-r: +[0-9.]+- +[0-9.]+ sec +[0-9]+ bytes')" -ge 3 ] ||
+  { fail "c4: fewer than 3 of the server's interval lines"; show c4; }
+
+# Classic transmitters at the server's port: TCP with the classic pattern, TCP from a file that
+# starts with 0xFF (the first byte of the magic; not one byte may be lost), UDP.
+run k1 "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
+expect_rc k1 0
+head -c 5000 /dev/urandom >"$TMP/ff.bin"
+printf '\377' | dd of="$TMP/ff.bin" conv=notrunc status=none
+run k2 sh -c "exec '$TTCP' -t -p $P 127.0.0.1 <'$TMP/ff.bin'"
+expect_rc k2 0
+run k3 "$TTCP" -t -s -u -n 10 -p "$P" 127.0.0.1
+expect_rc k3 0
+# the server's figures: 81920 bytes twice (TCP, UDP), the file's 5000 bytes once
+wait_for "$WAIT" s lines_at_least s out '^ttcp-r: 81920 bytes in .* \+\+\+$' 2 ||
+  { fail "s: no figures of 81920 bytes for the classic TCP and UDP tests"; show s; }
+expect_eq s "tests of 5000 bytes" "$(count s out '^ttcp-r: 5000 bytes in .* \+\+\+$')" 1
+
+# Three clients at once all complete.
+for i in 1 2 3; do start "m$i" "$TTCP" -C --time 1 -p "$P" 127.0.0.1; done
+for i in 1 2 3; do reap "m$i"; expect_rc "m$i" 0; done
+
+expect_running s
+interrupt s
+expect_rc s 0
+
+# --max-clients 1: a second client is told "busy" at once and exits non-zero.
+server b --max-clients 1
+start long "$TTCP" -C --time 3 -p "$P" 127.0.0.1
+wait_for "$WAIT" long lines_at_least b err '^ttcp-r: accept from' 1 ||
+  { fail "long: its test did not start"; show long; }
+t0=$(now)
+run busy "$TTCP" -C -n 10 -p "$P" 127.0.0.1
+measured "busy answered after $(since "$t0") s"
+expect_rc busy 1
+expect_match busy err '^ttcp-C: the server at 127\.0\.0\.1 is busy: '
+reap long
+expect_rc long 0
+interrupt b
+
+# -1: one test (TCP: the UDP port is left alone), then the server exits 0 by itself.
+on_free_port "tcp:one" start_on_P one "$TTCP" -S -p @P@ -1
+run c5 "$TTCP" -C -n 10 -p "$P" 127.0.0.1
+expect_rc c5 0
+reap one
+expect_rc one 0
+expect_match one err '^ttcp-S: serving on port [0-9]+, TCP, one test$'
+
+finish
