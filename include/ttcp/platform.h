@@ -156,7 +156,8 @@ int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value);
 /* TT_E_UNSUPPORTED where the OS offers no TCP statistics. */
 int tt_tcp_info(tt_socket s, struct tt_tcp_info *out);
 int tt_bind(tt_socket s, const struct tt_addr *a);
-int tt_listen(tt_socket s);
+/* backlog 0: classic ttcp's 5 */
+int tt_listen(tt_socket s, int backlog);
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer);
 int tt_connect(tt_socket s, const struct tt_addr *a);
 /* Send/receive return the byte count; recv returns 0 at orderly EOF. */

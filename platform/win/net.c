@@ -203,9 +203,9 @@ int tt_bind(tt_socket s, const struct tt_addr *a)
     return check(bind(sock_of(s), (const struct sockaddr *)a->storage.bytes, (int)a->len));
 }
 
-int tt_listen(tt_socket s)
+int tt_listen(tt_socket s, int backlog)
 {
-    return check(listen(sock_of(s), LISTEN_BACKLOG));
+    return check(listen(sock_of(s), backlog > 0 ? backlog : LISTEN_BACKLOG));
 }
 
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)

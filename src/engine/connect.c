@@ -161,7 +161,7 @@ int ttcp_open_receiver(struct ttcp_session *s)
     rc = open_bound(s, &s->listener);
     if (rc != 0)
         return rc;
-    rc = tt_listen(s->listener);
+    rc = tt_listen(s->listener, 0);
     return rc != 0 ? ttcp_fail(s, rc, TTCP_OP_LISTEN) : 0;
 }
 

@@ -11,6 +11,7 @@
 #include "server/internal.h"
 
 #define FRAME_MAX (TTCP_PROTO_LENGTH_LEN + TTCP_PROTO_BODY_MAX)
+#define ACCEPTS_PER_ROUND 64
 
 enum pending_state { P_FIRST, P_FRAME };
 
@@ -191,7 +192,7 @@ static void dispatch(struct gate *g, int i)
     }
     sl->control = p->sock;
     sl->peer = p->peer;
-    sl->hello = *m;
+    ttcp_proto_copy(&sl->hello, m);
     drop(g, i, TTCP_NOTICE_COUNT, 0);
     ttcp_server_launch(g->sv, sl);
 }
@@ -281,6 +282,9 @@ void ttcp_gate_round(struct gate *g, int timeout_ms)
     for (i = g->count - 1; i >= 0; i--)
         if (now >= g->list[i]->deadline_ns)
             expire(g, i);
-    if (ready[0])
+    /* every connection waiting, up to a round's share: a burst is taken at once */
+    for (i = 0; ready[0] && i < ACCEPTS_PER_ROUND; i++) {
         accept_one(g);
+        ready[0] = tt_wait_readable(g->sv->listener, 0) > 0;
+    }
 }

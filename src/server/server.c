@@ -9,6 +9,7 @@
 #include "server/internal.h"
 
 #define ROUND_MS 100
+#define LISTEN_BACKLOG 128 /* a burst of clients waits in the kernel, not refused */
 #define UDP_LANE_PAUSE_NS 200000000ll
 
 /* Options the server's own side of a classic test runs with: a receiver
@@ -98,7 +99,7 @@ static int open_listener(struct ttcp_server *sv, struct ttcp_failure *failure)
     rc = tt_bind(sv->listener, &any);
     if (rc == 0) {
         failure->op = TTCP_OP_LISTEN;
-        rc = tt_listen(sv->listener);
+        rc = tt_listen(sv->listener, LISTEN_BACKLOG);
     }
     return rc;
 }

@@ -206,9 +206,10 @@ int tt_bind(tt_socket s, const struct tt_addr *a)
     return fail_with(fake.bind_rc);
 }
 
-int tt_listen(tt_socket s)
+int tt_listen(tt_socket s, int backlog)
 {
     (void)s;
+    (void)backlog;
     return 0;
 }
 
