@@ -81,6 +81,8 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
 static int exit_code(const struct ttcp_client_outcome *out)
 {
     int i;
+    if (out->problem == TTCP_CLIENT_KEY)
+        return CLI_EXIT_USAGE; /* the key file is bad input, as a bad option is */
     if (out->problem != TTCP_CLIENT_OK)
         return CLI_EXIT_FAILED;
     for (i = 0; i < 2; i++) {

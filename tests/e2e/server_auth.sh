@@ -1,0 +1,59 @@
+# --key-file (issue #12): the right key passes; a wrong or missing key is refused with a message
+# on both ends; a key file others may read is refused; the key never crosses the wire (a capture
+# of every byte the client's sockets send and receive, taken with strace).
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
+
+newkey() { od -An -tx1 -N32 /dev/urandom | tr -d ' \n'; }
+KEY=$(newkey)
+printf '%s\n' "$KEY" >"$TMP/key" && chmod 600 "$TMP/key"
+printf '%s\n' "$(newkey)" >"$TMP/wrong" && chmod 600 "$TMP/wrong"
+
+# A key file that others may read: the server does not start.
+cp "$TMP/key" "$TMP/open" && chmod 644 "$TMP/open"
+run o "$TTCP" -S -p 1 --key-file "$TMP/open"
+expect_rc o 2
+expect_match o err 'may be read by others'
+printf 'not hex\n' >"$TMP/bad" && chmod 600 "$TMP/bad"
+run b "$TTCP" -C --key-file "$TMP/bad" -p 1 127.0.0.1
+expect_rc b 2
+expect_match b err 'one line of 32 to 128 hex digits'
+
+on_free_port "tcp:s udp:s" start_on_P s "$TTCP" -S -p @P@ --key-file "$TMP/key"
+expect_match s err 'with a key$'
+
+# The right key: the test runs; the capture holds neither the key's hex nor its bytes.
+if command -v strace >/dev/null; then
+  run good strace -f -qq -e trace=network,read,write -xx -s 65536 -o "$TMP/capture" \
+    "$TTCP" -C -n 20 --key-file "$TMP/key" -p "$P" 127.0.0.1
+  # strace -xx writes every byte as \xNN: the key's bytes would show as such a run
+  raw=$(sed 's/../\\x&/g' <<<"$KEY")
+  ! grep -qiF -- "$KEY" "$TMP/capture" || fail "the key's hex is in the capture"
+  ! grep -qiF -- "${raw:0:64}" "$TMP/capture" || fail "the key's bytes are in the capture"
+  grep -qF -- "$(printf 'msg=auth' | od -An -tx1 | tr -d ' \n' | sed 's/../\\x&/g')" \
+    "$TMP/capture" || fail "the capture holds no auth message: it is not a capture of the exchange"
+else
+  run good "$TTCP" -C -n 20 --key-file "$TMP/key" -p "$P" 127.0.0.1
+  echo "note: no strace: the capture check is skipped"
+fi
+expect_rc good 0
+expect_match good out '^ttcp-C: send 163840 bytes'
+
+# No key, a wrong key: refused, with a message, on both ends.
+run none "$TTCP" -C -n 20 -p "$P" 127.0.0.1
+expect_rc none 1
+expect_match none err '^ttcp-C: authentication with 127\.0\.0\.1 failed: the server requires a key'
+run wrong "$TTCP" -C -n 20 --key-file "$TMP/wrong" -p "$P" 127.0.0.1
+expect_rc wrong 1
+expect_match wrong err 'refused the test: authentication failed: the keys differ'
+wait_for "$WAIT" s lines_at_least s err 'refused: authentication failed' 1 ||
+  { fail "s: no line for the wrong key"; show s; }
+interrupt s
+expect_rc s 0
+
+# A client with a key against a server without one: refused (the server cannot prove itself).
+on_free_port "tcp:n udp:n" start_on_P n "$TTCP" -S -p @P@
+run nokey "$TTCP" -C -n 20 --key-file "$TMP/key" -p "$P" 127.0.0.1
+expect_rc nokey 1
+expect_match nokey err 'the server does not use a key'
+interrupt n
+finish
