@@ -19,43 +19,100 @@ static void on_event(void *ctx, const struct ttcp_options *o, int local,
     cli_print_event(o, ev, res);
 }
 
-static void print_problem(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
+/* The sentence for a failed conversation (empty when there was none). */
+static void problem_text(const struct ttcp_options *o, const struct ttcp_client_outcome *out,
+                         char *buf, size_t len)
 {
     char native[256];
     const char *host = o->host;
+    buf[0] = '\0';
     switch (out->problem) {
     case TTCP_CLIENT_OK:
         return;
     case TTCP_CLIENT_KEY:
-        fprintf(stderr, "ttcp: %s\n", out->why);
+        snprintf(buf, len, "%s", out->why);
         return;
     case TTCP_CLIENT_CONNECT:
     case TTCP_CLIENT_LOST:
-        fprintf(stderr, "ttcp-C: %s %s: %s\n",
-                out->problem == TTCP_CLIENT_CONNECT ? "cannot reach the server at"
+        snprintf(buf, len, "%s %s: %s",
+                 out->problem == TTCP_CLIENT_CONNECT ? "cannot reach the server at"
                                                      : "lost the server at",
-                host, cli_failure_text(&out->failure, native, sizeof native));
+                 host, cli_failure_text(&out->failure, native, sizeof native));
         return;
     case TTCP_CLIENT_PROTOCOL:
-        fprintf(stderr, "ttcp-C: %s does not speak ttcp's protocol as expected: %s\n", host,
-                out->why);
+        snprintf(buf, len, "%s does not speak ttcp's protocol as expected: %s", host, out->why);
         return;
     case TTCP_CLIENT_REFUSED:
-        fprintf(stderr, "ttcp-C: the server at %s refused the test: %s\n", host, out->why);
+        snprintf(buf, len, "the server at %s refused the test: %s", host, out->why);
         return;
     case TTCP_CLIENT_BUSY:
-        fprintf(stderr, "ttcp-C: the server at %s is busy: %s\n", host, out->why);
+        snprintf(buf, len, "the server at %s is busy: %s", host, out->why);
         return;
     case TTCP_CLIENT_AUTH:
-        fprintf(stderr, "ttcp-C: authentication with %s failed: %s\n", host, out->why);
+        snprintf(buf, len, "authentication with %s failed: %s", host, out->why);
         return;
     }
+}
+
+static void print_problem(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
+{
+    char text[600];
+    problem_text(o, out, text, sizeof text);
+    if (text[0] != '\0')
+        fprintf(stderr, "%s: %s\n", out->problem == TTCP_CLIENT_KEY ? "ttcp" : "ttcp-C", text);
+}
+
+static const char *const names[2] = {"send", "recv"};
+
+/* Both ends' figures of a stream are in. */
+static int complete(const struct ttcp_client_stream *st)
+{
+    return st->used && st->theirs_valid && st->mine.started && st->theirs.started;
+}
+
+/* --json: the client's tests, the server's, the summaries, and what failed. */
+static void print_json(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
+{
+    struct ttcp_json j;
+    struct ttcp_failure f = {0, 0, TTCP_OP_NONE};
+    char text[600] = "";
+    int i;
+    ttcp_json_init(&j);
+    ttcp_json_begin(&j, o, ttcp_version());
+    for (i = 0; i < 2; i++)
+        if (out->stream[i].used && out->stream[i].mine.started)
+            ttcp_json_stream_test(&j, &out->stream[i].local, names[i], &out->stream[i].mine);
+    ttcp_json_next_array(&j, "server_tests");
+    for (i = 0; i < 2; i++)
+        if (out->stream[i].used && out->stream[i].theirs_valid && out->stream[i].theirs.started)
+            ttcp_json_stream_test(&j, &out->stream[i].remote, names[i], &out->stream[i].theirs);
+    ttcp_json_next_array(&j, "summary");
+    for (i = 0; i < 2; i++)
+        if (complete(&out->stream[i]))
+            ttcp_json_summary(&j, names[i], i == 0 ? &out->stream[i].mine : &out->stream[i].theirs,
+                              i == 0 ? &out->stream[i].theirs : &out->stream[i].mine);
+    for (i = 0; i < 2 && f.code == 0; i++)
+        if (out->stream[i].used && out->stream[i].rc != 0) {
+            f = out->stream[i].mine.failure;
+            cli_failure_text(&f, text, sizeof text);
+        }
+    if (f.code == 0 && out->problem != TTCP_CLIENT_OK) {
+        problem_text(o, out, text, sizeof text);
+        f = out->failure;
+        if (f.code == 0)
+            f.code = TT_E_IO; /* the server said no, or broke the protocol */
+    }
+    ttcp_json_finish(&j, f.code ? &f : NULL, f.code ? text : NULL);
+    fputs(j.failed ? "{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":{\"message\":\"out of memory\"}}"
+                   : j.buf, stdout);
+    fputs("\n", stdout);
+    fflush(stdout);
+    ttcp_json_free(&j);
 }
 
 /* The server's figures, then the summary, stream by stream. */
 static void print_far_end(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
 {
-    static const char *const names[2] = {"send", "recv"};
     char text[4096];
     int i;
     for (i = 0; i < 2; i++) {
@@ -71,7 +128,7 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
         const struct ttcp_result *tx = i == 0 ? &st->mine : &st->theirs;
         const struct ttcp_result *rx = i == 0 ? &st->theirs : &st->mine;
         size_t n;
-        if (!st->used || !st->theirs_valid || !st->mine.started || !st->theirs.started)
+        if (!complete(st))
             continue;
         n = ttcp_report_summary(o, names[i], tx, rx, text, sizeof text);
         cli_put(cli_report_stream(o), text, n);
@@ -104,6 +161,8 @@ int cli_client(const struct ttcp_options *o)
             cli_print_failure(&out.stream[i].local, &out.stream[i].mine);
     print_far_end(o, &out);
     print_problem(o, &out);
+    if (o->json)
+        print_json(o, &out);
     code = exit_code(&out);
     ttcp_client_release(&out);
     return code;

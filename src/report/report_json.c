@@ -4,6 +4,7 @@
 
 #include "report/report.h"
 #include "report/report_extra.h"
+#include "report/report_server.h"
 
 static const char *protocol(const struct ttcp_options *o)
 {
@@ -40,7 +41,10 @@ void ttcp_json_begin(struct ttcp_json *j, const struct ttcp_options *o, const ch
     ttcp_json_object(j, NULL);
     ttcp_json_string(j, "schema", TTCP_JSON_SCHEMA);
     ttcp_json_string(j, "version", version);
-    ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
+    if (o->mode == TTCP_MODE_CLIENT)
+        ttcp_json_string(j, "side", "client");
+    else
+        ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
     options_object(j, o);
     ttcp_json_array(j, "tests");
 }
@@ -137,11 +141,11 @@ static void warnings_array(struct ttcp_json *j, const struct ttcp_options *o,
     ttcp_json_end(j);
 }
 
-void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
-                    const struct ttcp_result *r)
+/* A test's members, inside its object. */
+static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
+                         const struct ttcp_result *r)
 {
     double secs = ttcp_real_seconds(r);
-    ttcp_json_object(j, NULL);
     ttcp_json_u64(j, "bytes", r->bytes);
     ttcp_json_double(j, "seconds", secs);
     ttcp_json_double(j, "bits_per_second", (double)r->bytes * 8.0 / secs);
@@ -172,6 +176,47 @@ void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
     if (r->seed_used)
         ttcp_json_u64(j, "seed", r->seed);
     warnings_array(j, o, r);
+}
+
+void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
+                    const struct ttcp_result *r)
+{
+    ttcp_json_object(j, NULL);
+    test_members(j, o, r);
+    ttcp_json_end(j);
+}
+
+void ttcp_json_stream_test(struct ttcp_json *j, const struct ttcp_options *o,
+                           const char *direction, const struct ttcp_result *r)
+{
+    ttcp_json_object(j, NULL);
+    ttcp_json_string(j, "direction", direction);
+    ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
+    test_members(j, o, r);
+    ttcp_json_end(j);
+}
+
+void ttcp_json_next_array(struct ttcp_json *j, const char *key)
+{
+    ttcp_json_end(j);
+    ttcp_json_array(j, key);
+}
+
+void ttcp_json_summary(struct ttcp_json *j, const char *direction,
+                       const struct ttcp_result *tx, const struct ttcp_result *rx)
+{
+    double secs = ttcp_real_seconds(rx);
+    ttcp_json_object(j, NULL);
+    ttcp_json_string(j, "direction", direction);
+    ttcp_json_u64(j, "bytes", rx->bytes);
+    ttcp_json_double(j, "seconds", secs);
+    ttcp_json_double(j, "bits_per_second", (double)rx->bytes * 8.0 / secs);
+    ttcp_json_double(j, "transmitter_cpu_percent", ttcp_report_cpu_percent(tx));
+    ttcp_json_double(j, "receiver_cpu_percent", ttcp_report_cpu_percent(rx));
+    if (tx->tcp_end_valid) {
+        ttcp_json_u64(j, "retransmits", tx->tcp_end.retransmits);
+        ttcp_json_double(j, "rtt_ms", tx->tcp_end.srtt_us / 1000.0);
+    }
     ttcp_json_end(j);
 }
 

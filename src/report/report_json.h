@@ -8,11 +8,22 @@
 
 #define TTCP_JSON_SCHEMA "ttcp-result/1"
 
-/* Opens the document: schema, version, side, the options; then "tests". */
+/* Opens the document: schema, version, side (transmit, receive, or client),
+ * the options; then "tests". */
 void ttcp_json_begin(struct ttcp_json *j, const struct ttcp_options *o, const char *version);
 /* One test's figures, as an element of "tests". */
 void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
                     const struct ttcp_result *r);
+/* ttcp -C: one end's test of a stream, with "direction" (send, recv: the
+ * client's view) and "side" (transmit, receive: that end's part). */
+void ttcp_json_stream_test(struct ttcp_json *j, const struct ttcp_options *o,
+                           const char *direction, const struct ttcp_result *r);
+/* ttcp -C: closes the array being written and opens the next top-level one
+ * ("server_tests", then "summary"). */
+void ttcp_json_next_array(struct ttcp_json *j, const char *key);
+/* ttcp -C: a stream's summary (the text summary line's figures). */
+void ttcp_json_summary(struct ttcp_json *j, const char *direction,
+                       const struct ttcp_result *tx, const struct ttcp_result *rx);
 /* Closes the document; failure NULL (or code 0) writes "error": null. */
 void ttcp_json_finish(struct ttcp_json *j, const struct ttcp_failure *failure,
                       const char *message);

@@ -33,14 +33,13 @@ size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
     return t.used;
 }
 
-/* A share of CPU over real time, in percent. */
-static long long cpu_percent(const struct ttcp_result *r)
+double ttcp_report_cpu_percent(const struct ttcp_result *r)
 {
     int64_t cpu = (r->cpu_end.user_ns - r->cpu_start.user_ns) +
                   (r->cpu_end.sys_ns - r->cpu_start.sys_ns);
     if (r->real_ns <= 0 || cpu <= 0)
-        return 0;
-    return (long long)((cpu * 100 + r->real_ns / 2) / r->real_ns);
+        return 0.0;
+    return 100.0 * (double)cpu / (double)r->real_ns;
 }
 
 size_t ttcp_report_summary(const struct ttcp_options *o, const char *direction,
@@ -53,7 +52,8 @@ size_t ttcp_report_summary(const struct ttcp_options *o, const char *direction,
     ttcp_text_add(&t, "ttcp-C: %s %llu bytes / %.2f sec = %s%s %lld %%TX %lld %%RX", direction,
                   (unsigned long long)rx->bytes, secs,
                   ttcp_unit_format(o->unit, (double)rx->bytes / secs, rate, sizeof rate),
-                  ttcp_unit_per_sec(o->unit), cpu_percent(tx), cpu_percent(rx));
+                  ttcp_unit_per_sec(o->unit), (long long)(ttcp_report_cpu_percent(tx) + 0.5),
+                  (long long)(ttcp_report_cpu_percent(rx) + 0.5));
     if (tx->tcp_end_valid)
         ttcp_text_add(&t, " %llu retrans %.2f msRTT",
                       (unsigned long long)tx->tcp_end.retransmits, tx->tcp_end.srtt_us / 1000.0);

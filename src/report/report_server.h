@@ -21,4 +21,7 @@ size_t ttcp_report_summary(const struct ttcp_options *o, const char *direction,
                            const struct ttcp_result *tx, const struct ttcp_result *rx,
                            char *buf, size_t len);
 
+/* A test's CPU time (user and system) over its real time, in percent. */
+double ttcp_report_cpu_percent(const struct ttcp_result *r);
+
 #endif

@@ -40,6 +40,19 @@ expect_rc c4 0
 [ "$(count c4 out '^ttcp-r: +[0-9.]+- +[0-9.]+ sec +[0-9]+ bytes')" -ge 3 ] ||
   { fail "c4: fewer than 3 of the server's interval lines"; show c4; }
 
+# --json: one document with both ends' tests and the summary; the text goes to stderr.
+need_jq
+run j1 "$TTCP" -C --bidir -n 100 --json -p "$P" 127.0.0.1
+expect_rc j1 0
+expect_json j1
+expect_jq j1 .side client '.tests | length' 2 '.server_tests | length' 2 '.summary | length' 2 \
+  '.tests[0] | .direction + " " + .side' "send transmit" \
+  '.server_tests[0] | .direction + " " + .side' "send receive" \
+  '.server_tests[1] | .direction + " " + .side' "recv transmit" \
+  '[.tests[], .server_tests[], .summary[]] | map(.bytes) | unique' "[819200]" \
+  '.summary[0].transmitter_cpu_percent >= 0' true .error null
+expect_match j1 err '^ttcp-C: send 819200 bytes'
+
 # Classic transmitters at the server's port: TCP with the classic pattern, TCP from a file that
 # starts with 0xFF (the first byte of the magic; not one byte may be lost), UDP.
 run k1 "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
@@ -73,6 +86,10 @@ run busy "$TTCP" -C -n 10 -p "$P" 127.0.0.1
 measured "busy answered after $(since "$t0") s"
 expect_rc busy 1
 expect_match busy err '^ttcp-C: the server at 127\.0\.0\.1 is busy: '
+run busyj "$TTCP" -C -n 10 --json -p "$P" 127.0.0.1
+expect_rc busyj 1
+expect_json busyj
+expect_jq busyj '.error.message | startswith("the server at 127.0.0.1 is busy")' true
 reap long
 expect_rc long 0
 interrupt b
