@@ -296,6 +296,8 @@ static void sides(struct client *c, int stream)
     st->local = c->local;
     st->local.transmit = client_sends;
     st->local.verify = c->opts->verify && !client_sends;
+    if (!client_sends)
+        st->local.limit_ns = 0; /* the server's transmitter keeps its own limit */
     st->remote = c->local;
     st->remote.transmit = !client_sends;
     st->remote.verify = c->opts->verify && client_sends;

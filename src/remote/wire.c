@@ -162,10 +162,15 @@ void ttcp_wire_side(const struct ttcp_grant *g, int transmit, struct ttcp_option
     out->transmit = transmit;
     out->side_given = 1;
     out->host = transmit ? "client" : NULL;
-    if (transmit)
+    if (transmit) {
         out->verify = 0; /* checking is the receiver's part */
-    else
+    } else {
         out->duration_ns = 0, out->nbuf_given = 0;
+        /* the transmitter stops at the limit; the receiver enforces it against
+         * one that does not, after a grace, so an honest one is never cut */
+        if (out->limit_ns)
+            out->limit_ns += TTCP_LIMIT_GRACE_NS;
+    }
 }
 
 void ttcp_wire_ready(struct ttcp_frame *f, const struct ttcp_grant *g, const char *token)
