@@ -52,6 +52,8 @@ enum tt_sockopt {
     TT_OPT_NODELAY,    /* value: 0/1 (TCP_NODELAY) */
     TT_OPT_DEBUG,      /* value: 0/1 (SO_DEBUG) */
     TT_OPT_REUSEADDR,  /* value: 0/1; the platform picks the safe meaning */
+    TT_OPT_SHARE_PORT, /* value: 1: UDP sockets of this process share a port; a
+                        * connected one gets its peer's datagrams (SO_REUSEADDR) */
     TT_OPT_RCVTIMEO_MS, /* value: milliseconds, 0 = block forever */
     TT_OPT_SNDTIMEO_MS, /* value: milliseconds: a send that waits longer
                          * returns what went, or TT_E_AGAIN */
@@ -166,6 +168,7 @@ int64_t tt_recv(tt_socket s, void *buf, size_t len);
 /* Takes up to len bytes from the stream without copying them anywhere
  * (MSG_TRUNC on Linux); TT_E_UNSUPPORTED where the OS cannot. */
 int64_t tt_recv_discard(tt_socket s, void *buf, size_t len);
+/* to NULL: a connected socket's peer. */
 int64_t tt_sendto(tt_socket s, const void *buf, size_t len,
                   const struct tt_addr *to);
 int64_t tt_recvfrom(tt_socket s, void *buf, size_t len, struct tt_addr *from);

@@ -60,6 +60,7 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
     case TT_OPT_DEBUG:
         return check(setsockopt(fd, SOL_SOCKET, SO_DEBUG, &value, sizeof value));
     case TT_OPT_REUSEADDR:
+    case TT_OPT_SHARE_PORT:
         return check(setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &value, sizeof value));
     case TT_OPT_RCVTIMEO_MS:
         tv.tv_sec = value / 1000;
@@ -155,7 +156,8 @@ int64_t tt_recv_discard(tt_socket s, void *buf, size_t len)
 
 int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr *to)
 {
-    ssize_t n = sendto(fd_of(s), buf, len, 0, (const struct sockaddr *)to->storage.bytes, to->len);
+    ssize_t n = sendto(fd_of(s), buf, len, 0,
+                       to ? (const struct sockaddr *)to->storage.bytes : NULL, to ? to->len : 0);
     return n < 0 ? tt_posix_fail() : (int64_t)n;
 }
 

@@ -171,6 +171,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         /* Windows' SO_REUSEADDR would let a second receiver steal the port;
          * a listener is free to rebind here anyway. Keep the port ours. */
         return set_int(s, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, value);
+    case TT_OPT_SHARE_PORT: /* the server's UDP port: its tests' connected sockets share it */
+        return set_int(s, SOL_SOCKET, SO_REUSEADDR, value);
     case TT_OPT_RCVTIMEO_MS: /* kept for receive_deadline() */
         return check(setsockopt(sock_of(s), SOL_SOCKET, SO_RCVTIMEO, (const char *)&ms, sizeof ms));
     case TT_OPT_SNDTIMEO_MS: /* kept for tt_send()'s slow path */
@@ -309,8 +311,9 @@ int64_t tt_sendto(tt_socket s, const void *buf, size_t len, const struct tt_addr
 {
     int armed = !tt_win_ctrl_c_told();
     for (;;) {
-        int n = sendto(sock_of(s), buf, io_len(len), 0, (const struct sockaddr *)to->storage.bytes,
-                       (int)to->len), rc;
+        int n = sendto(sock_of(s), buf, io_len(len), 0,
+                       to ? (const struct sockaddr *)to->storage.bytes : NULL, to ? (int)to->len : 0),
+            rc;
         if (n != SOCKET_ERROR)
             return n;
         if (!would_block())

@@ -89,7 +89,7 @@ static void print_json(const struct ttcp_options *o, const struct ttcp_client_ou
     ttcp_json_next_array(&j, "summary");
     for (i = 0; i < 2; i++)
         if (complete(&out->stream[i]))
-            ttcp_json_summary(&j, names[i], i == 0 ? &out->stream[i].mine : &out->stream[i].theirs,
+            ttcp_json_summary(&j, o, names[i], i == 0 ? &out->stream[i].mine : &out->stream[i].theirs,
                               i == 0 ? &out->stream[i].theirs : &out->stream[i].mine);
     for (i = 0; i < 2 && f.code == 0; i++)
         if (out->stream[i].used && out->stream[i].rc != 0) {

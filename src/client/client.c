@@ -14,6 +14,7 @@
 
 #define CONTROL_NS (10ll * 1000000000ll)
 #define POLL_MS 200
+#define TOKEN_RESEND_MS 100
 
 struct client {
     const struct ttcp_options *opts;
@@ -192,6 +193,65 @@ static int receive_any(struct client *c, struct ttcp_message *m)
     return 0;
 }
 
+/* UDP: a socket connected to the server's port, and the token datagram
+ * that tells the server where this stream's datagrams come from (and opens
+ * the way back through a NAT). */
+static int open_udp(struct client *c, tt_socket *out)
+{
+    int rc = tt_socket_open(c->server.family, 1, out);
+    c->out->failure.op = TTCP_OP_SOCKET;
+    if (rc == 0 && (rc = tt_connect(*out, &c->server)) != 0) {
+        tt_close(*out);
+        *out = TT_NO_SOCKET;
+    }
+    return rc != 0 ? problem(c, TTCP_CLIENT_CONNECT, rc) : 0;
+}
+
+static void send_token_datagram(struct client *c, int stream, tt_socket s)
+{
+    struct ttcp_frame f;
+    unsigned char d[TTCP_PROTO_MAGIC_LEN + sizeof f.bytes];
+    ttcp_frame_begin(&f, "udp");
+    ttcp_frame_add(&f, "token", c->token);
+    ttcp_frame_add_u64(&f, "stream", (uint64_t)stream);
+    if (ttcp_frame_end(&f) != 0)
+        return;
+    memcpy(d, TTCP_PROTO_MAGIC, TTCP_PROTO_MAGIC_LEN);
+    memcpy(d + TTCP_PROTO_MAGIC_LEN, f.bytes, f.len);
+    tt_sendto(s, d, TTCP_PROTO_MAGIC_LEN + f.len, NULL); /* lost? it goes again */
+}
+
+/* Sends each stream's token datagram until the server says `udp_ready` for
+ * it: every TOKEN_RESEND_MS, for at most CONTROL_NS. */
+static int agree_udp(struct client *c, const tt_socket *socks)
+{
+    int ready[2] = {!c->out->stream[0].used, !c->out->stream[1].used}, i;
+    int64_t end = tt_now_ns() + CONTROL_NS;
+    while (!(ready[0] && ready[1])) {
+        struct ttcp_message m;
+        uint64_t stream;
+        int rc;
+        if (tt_now_ns() >= end || tt_interrupted()) {
+            snprintf(c->out->why, sizeof c->out->why, "no answer to the UDP datagrams: a "
+                     "firewall may drop UDP to port %llu", (unsigned long long)c->opts->port);
+            return problem(c, TTCP_CLIENT_REFUSED, 0);
+        }
+        for (i = 0; i < 2; i++)
+            if (!ready[i])
+                send_token_datagram(c, i, socks[i]);
+        rc = tt_wait_readable(c->control, TOKEN_RESEND_MS);
+        if (rc <= 0)
+            continue;
+        if (receive_any(c, &m) != 0)
+            return -1;
+        if (strcmp(ttcp_proto_type(&m), "udp_ready") == 0 &&
+            ttcp_proto_get_u64(&m, "stream", 0, 1, &stream, c->out->why,
+                               sizeof c->out->why) == 0)
+            ready[stream] = 1;
+    }
+    return 0;
+}
+
 /* A data connection for one stream: to the address the control connection
  * reached, opened by the client (so a client behind NAT works). */
 static int open_data(struct client *c, int stream, tt_socket *out)
@@ -253,7 +313,7 @@ static void read_server(struct client *c, int streams)
         struct ttcp_message m;
         struct ttcp_result theirs;
         struct ttcp_interval in;
-        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in};
+        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in, NULL};
         int stream, local_done, rc = tt_wait_readable(c->control, POLL_MS);
         tt_mutex_lock(c->lock);
         local_done = c->local_done == streams;
@@ -298,6 +358,8 @@ static void sides(struct client *c, int stream)
     st->local.verify = c->opts->verify && !client_sends;
     if (!client_sends)
         st->local.limit_ns = 0; /* the server's transmitter keeps its own limit */
+    if (!client_sends && st->local.udp)
+        st->local.start_timeout_ns = st->local.idle_timeout_ns;
     st->remote = c->local;
     st->remote.transmit = !client_sends;
     st->remote.verify = c->opts->verify && client_sends;
@@ -317,6 +379,12 @@ static void run_streams(struct client *c, const tt_socket *socks)
     if (first == 0 && c->out->stream[1].used &&
         tt_thread_start(&threads[1], stream_thread, &task[1]) != 0)
         threads[1] = NULL;
+    if (c->local.udp) { /* UDP: our sockets are read now; the server may begin */
+        struct ttcp_frame f;
+        ttcp_frame_begin(&f, "go");
+        ttcp_frame_end(&f);
+        send_frame(c, &f);
+    }
     stream_thread(&task[first]);
     if (first == 0 && c->out->stream[1].used && threads[1] == NULL)
         stream_thread(&task[1]); /* no thread to be had: one after the other */
@@ -355,12 +423,16 @@ static int converse(struct client *c)
     if (d != TTCP_DIR_SEND)
         sides(c, 1);
     for (i = 0, rc = 0; i < 2 && rc == 0; i++)
-        if (c->out->stream[i].used) {
+        if (c->out->stream[i].used && c->local.udp) {
+            rc = open_udp(c, &socks[i]);
+        } else if (c->out->stream[i].used) {
             rc = open_data(c, i, &socks[i]);
             if (rc == 0)
                 tt_setopt(socks[i], TT_OPT_RCVTIMEO_MS,
                           (int)(c->local.idle_timeout_ns / 1000000));
         }
+    if (rc == 0 && c->local.udp)
+        rc = agree_udp(c, socks);
     if (rc != 0) {
         for (i = 0; i < 2; i++)
             if (socks[i] != TT_NO_SOCKET)

@@ -394,9 +394,6 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
     else if ((server || client) && (o->continuous || o->dialog || o->half_close || o->discard))
         snprintf(why, why_len, "%s does not go with %s", o->continuous ? "-c" : o->dialog ? "-I"
                  : o->half_close ? "--half-close" : "--discard", server ? "-S" : "-C");
-    else if (client && o->udp)
-        snprintf(why, why_len, "-u with -C: UDP tests against a server are not yet supported "
-                 "(issue #12); use a classic ttcp -t -u against it");
     else {
         if (server || client)
             o->sinkmode = 1;

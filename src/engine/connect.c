@@ -122,6 +122,8 @@ int ttcp_adopt_connection(struct ttcp_session *s, const struct tt_addr *peer, in
         s->res->peer = *peer;
         s->res->peer_valid = 1;
     }
+    if (s->opts->udp)
+        return 0; /* a connected datagram socket: no TCP options, no connect line */
     tune_connection(s);
     ttcp_emit(s, accepted ? TTCP_EV_ACCEPT : TTCP_EV_CONNECT);
     return 0;
@@ -145,6 +147,8 @@ static int open_bound(struct ttcp_session *s, tt_socket *out)
     ttcp_emit(s, TTCP_EV_SOCKET);
     if (!o->udp)
         tt_setopt(*out, TT_OPT_REUSEADDR, 1); /* rerun at once on the same port */
+    else if (o->share_port)
+        tt_setopt(*out, TT_OPT_SHARE_PORT, 1);
     tt_addr_any(family, (uint16_t)o->port, &any);
     rc = tt_bind(*out, &any);
     if (rc != 0)

@@ -131,7 +131,7 @@ static void end(struct ttcp_session *s)
 
 int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs,
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
-                int accepted)
+                unsigned flags)
 {
     struct ttcp_session s;
     int rc = begin(&s, opts, obs, res);
@@ -140,12 +140,16 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
     res->test_number = 1;
     if (rc == 0) {
         ttcp_emit(&s, TTCP_EV_READY);
-        rc = ttcp_adopt_connection(&s, peer, accepted);
+        rc = ttcp_adopt_connection(&s, peer, (flags & TTCP_RUN_ACCEPTED) != 0);
     }
-    if (rc == 0)
+    if (rc == 0) {
+        make_batch(&s);
         rc = data_phase(&s);
+    }
     if (res->started)
         ttcp_emit(&s, TTCP_EV_FIGURES);
+    if (flags & TTCP_RUN_KEEP_SOCKET)
+        s.sock = TT_NO_SOCKET;
     end(&s);
     return rc;
 }

@@ -9,13 +9,16 @@
 int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
              struct ttcp_result *res);
 
-/* One TCP test over a connection set up by someone else: a server's
- * accepted connection (accepted = 1: announced as "accept from" peer) or a
- * client's data connection (0: "connect"). The side is opts->transmit.
- * Takes the socket: it is closed when the test ends. */
+/* One test over a socket set up by someone else: a server's accepted
+ * connection or a client's data connection (TCP), or a UDP socket connected
+ * to its peer (what it sends goes there). The side is opts->transmit.
+ * Takes the socket: it is closed when the test ends, unless flags has
+ * TTCP_RUN_KEEP_SOCKET (UDP: the caller drains the peer's last markers). */
+#define TTCP_RUN_ACCEPTED 1u    /* TCP: announced as "accept from" peer, else "connect" */
+#define TTCP_RUN_KEEP_SOCKET 2u
 int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs,
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
-                int accepted);
+                unsigned flags);
 
 /* The receive window a new TCP socket gets from the OS (bytes), for the
  * dialog's rcvwndsize bracket; 0 when it cannot be told. */

@@ -7,6 +7,7 @@
 #include "engine/phases.h"
 #include "engine/udp.h"
 #include "measure/pattern.h"
+#include "proto/message.h"
 
 #define RECV_POLL_MS 250               /* how often the receiver looks at Ctrl+C */
 #define TRAILING_QUIET_NS 2000000000ll /* -c: how long the last sender's markers are trailing */
@@ -91,6 +92,7 @@ struct rx {
     enum ttcp_udp_state state;
     int64_t last_ns; /* monotonic: the last data (idle timeout, the figures' end) */
     struct tt_addr sender; /* whose datagram began this test */
+    int64_t waiting_since_ns; /* when the wait for the start began */
 };
 
 static int same_sender(const struct tt_addr *a, const struct tt_addr *b)
@@ -109,11 +111,24 @@ static int trailing_marker(const struct ttcp_session *s, const struct rx *x,
            (x->state == TTCP_UDP_WAITING || !same_sender(&d->from, &x->sender));
 }
 
+/* A server's shared port: a datagram that opens with the control magic
+ * (a client's token for its UDP test) is the server's, never data. */
+static int control_datagram(const struct ttcp_session *s, const struct tt_datagram *d)
+{
+    return s->opts->share_port && d->len >= TTCP_PROTO_MAGIC_LEN &&
+           d->len <= s->buf.len &&
+           memcmp(d->buf, TTCP_PROTO_MAGIC, TTCP_PROTO_MAGIC_LEN) == 0;
+}
+
 /* Feeds one datagram to the state machine. */
 static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *d, int64_t now)
 {
     if (trailing_marker(s, x, d, now))
         return 0;
+    if (control_datagram(s, d)) {
+        ttcp_emit_datagram(s, d);
+        return 0;
+    }
     if (x->state == TTCP_UDP_WAITING)
         x->sender = d->from;
     s->res->calls++;
@@ -151,6 +166,9 @@ static int receive_some(struct ttcp_session *s, struct rx *x)
             end_by_idle_timeout(s, x->last_ns);
             return 0;
         }
+        if (x->state == TTCP_UDP_WAITING && s->opts->start_timeout_ns &&
+            now - x->waiting_since_ns >= s->opts->start_timeout_ns)
+            return ttcp_fail(s, TT_E_TIMEDOUT, TTCP_OP_RECVFROM); /* the sender never began */
         return 1;
     }
     if (n < 0)
@@ -169,6 +187,7 @@ int ttcp_udp_receive(struct ttcp_session *s)
 
     memset(&x, 0, sizeof x);
     x.state = TTCP_UDP_WAITING;
+    x.waiting_since_ns = tt_now_ns();
     ttcp_verify_start(&s->res->verify, TTCP_PAYLOAD_AUTO, 0, 0);
     s->res->verify_done = s->opts->verify;
     tt_setopt(s->sock, TT_OPT_RCVTIMEO_MS, RECV_POLL_MS);

@@ -16,7 +16,7 @@
 static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int count)
 {
     for (;;) {
-        int n = tt_sendto_batch(s->sock, d, count, &s->dest);
+        int n = tt_sendto_batch(s->sock, d, count, s->dest.len ? &s->dest : NULL);
         if (n > 0) {
             s->res->calls += (uint64_t)n;
             return n;

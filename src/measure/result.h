@@ -111,13 +111,15 @@ enum ttcp_event_kind {
     TTCP_EV_WARNING,  /* ev->warning happened (also in res->warnings) */
     TTCP_EV_INTERVAL, /* -i: ev->interval was closed */
     TTCP_EV_FIGURES,  /* a test ended: its result is complete */
-    TTCP_EV_FAILED    /* -c: one test failed (res->failure), the next one follows */
+    TTCP_EV_FAILED,   /* -c: one test failed (res->failure), the next one follows */
+    TTCP_EV_DATAGRAM  /* a server's UDP port: a control datagram came (ev->datagram) */
 };
 
 struct ttcp_event {
     enum ttcp_event_kind kind;
     enum ttcp_warning warning;            /* TTCP_EV_WARNING */
     const struct ttcp_interval *interval; /* TTCP_EV_INTERVAL */
+    const struct tt_datagram *datagram;   /* TTCP_EV_DATAGRAM: its bytes and sender */
 };
 
 /* Progress and results while the core runs; res is the test's result as

@@ -140,10 +140,6 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     if (read_fields(m, o, &direction, why, why_len) != 0)
         return -1;
     out->direction = (enum ttcp_direction)direction;
-    if (o->udp) {
-        snprintf(why, why_len, "protocol: UDP tests against this server are not supported yet");
-        return -1;
-    }
     if (server->max_time_ns)
         o->limit_ns = server->max_time_ns;
     if (server->max_rate_bps && (o->pace_bps == 0 || o->pace_bps > server->max_rate_bps))
@@ -162,6 +158,10 @@ void ttcp_wire_side(const struct ttcp_grant *g, int transmit, struct ttcp_option
     out->transmit = transmit;
     out->side_given = 1;
     out->host = transmit ? "client" : NULL;
+    if (out->udp) {
+        out->share_port = 1; /* a late token datagram on the test's socket is not data */
+        out->start_timeout_ns = out->idle_timeout_ns;
+    }
     if (transmit) {
         out->verify = 0; /* checking is the receiver's part */
     } else {

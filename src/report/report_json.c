@@ -202,7 +202,7 @@ void ttcp_json_next_array(struct ttcp_json *j, const char *key)
     ttcp_json_array(j, key);
 }
 
-void ttcp_json_summary(struct ttcp_json *j, const char *direction,
+void ttcp_json_summary(struct ttcp_json *j, const struct ttcp_options *o, const char *direction,
                        const struct ttcp_result *tx, const struct ttcp_result *rx)
 {
     double secs = ttcp_real_seconds(rx);
@@ -213,7 +213,12 @@ void ttcp_json_summary(struct ttcp_json *j, const char *direction,
     ttcp_json_double(j, "bits_per_second", (double)rx->bytes * 8.0 / secs);
     ttcp_json_double(j, "transmitter_cpu_percent", ttcp_report_cpu_percent(tx));
     ttcp_json_double(j, "receiver_cpu_percent", ttcp_report_cpu_percent(rx));
-    if (tx->tcp_end_valid) {
+    if (rx->udp_stats_valid) {
+        uint64_t sent = ttcp_report_udp_sent(o, tx, rx);
+        ttcp_json_u64(j, "datagrams_sent", sent);
+        ttcp_json_u64(j, "datagrams_lost", sent > rx->udp.datagrams ? sent - rx->udp.datagrams : 0);
+        ttcp_json_double(j, "jitter_ms", rx->udp.jitter_ns / 1e6);
+    } else if (tx->tcp_end_valid) {
         ttcp_json_u64(j, "retransmits", tx->tcp_end.retransmits);
         ttcp_json_double(j, "rtt_ms", tx->tcp_end.srtt_us / 1000.0);
     }

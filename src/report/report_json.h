@@ -22,7 +22,7 @@ void ttcp_json_stream_test(struct ttcp_json *j, const struct ttcp_options *o,
  * ("server_tests", then "summary"). */
 void ttcp_json_next_array(struct ttcp_json *j, const char *key);
 /* ttcp -C: a stream's summary (the text summary line's figures). */
-void ttcp_json_summary(struct ttcp_json *j, const char *direction,
+void ttcp_json_summary(struct ttcp_json *j, const struct ttcp_options *o, const char *direction,
                        const struct ttcp_result *tx, const struct ttcp_result *rx);
 /* Closes the document; failure NULL (or code 0) writes "error": null. */
 void ttcp_json_finish(struct ttcp_json *j, const struct ttcp_failure *failure,

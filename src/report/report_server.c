@@ -24,13 +24,20 @@ size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
     struct ttcp_text t = {buf, len, 0};
     if (what == TTCP_NOTICE_LISTENING) {
         ttcp_text_add(&t, "ttcp-S: serving on port %llu, %s%s\n", (unsigned long long)o->port,
-                      o->once ? "TCP, one test" : "TCP and UDP", o->key_file ? ", with a key" : "");
+                      o->once ? "TCP and UDP, one test" : "TCP and UDP", o->key_file ? ", with a key" : "");
         return t.used;
     }
     if ((unsigned)what >= TTCP_NOTICE_COUNT)
         return 0;
     ttcp_text_add(&t, "ttcp-S: %s: %s\n", peer ? peer : "?", words[what]);
     return t.used;
+}
+
+uint64_t ttcp_report_udp_sent(const struct ttcp_options *o, const struct ttcp_result *tx,
+                              const struct ttcp_result *rx)
+{
+    uint64_t by_bytes = o->buflen ? tx->bytes / o->buflen : 0;
+    return by_bytes > rx->udp.expected ? by_bytes : rx->udp.expected;
 }
 
 double ttcp_report_cpu_percent(const struct ttcp_result *r)
@@ -54,9 +61,16 @@ size_t ttcp_report_summary(const struct ttcp_options *o, const char *direction,
                   ttcp_unit_format(o->unit, (double)rx->bytes / secs, rate, sizeof rate),
                   ttcp_unit_per_sec(o->unit), (long long)(ttcp_report_cpu_percent(tx) + 0.5),
                   (long long)(ttcp_report_cpu_percent(rx) + 0.5));
-    if (tx->tcp_end_valid)
+    if (rx->udp_stats_valid) {
+        uint64_t sent = ttcp_report_udp_sent(o, tx, rx);
+        uint64_t lost = sent > rx->udp.datagrams ? sent - rx->udp.datagrams : 0;
+        ttcp_text_add(&t, " %llu / %llu lost (%.2f%%) %.3f ms jitter", (unsigned long long)lost,
+                      (unsigned long long)sent, sent ? 100.0 * (double)lost / (double)sent : 0.0,
+                      rx->udp.jitter_ns / 1e6);
+    } else if (tx->tcp_end_valid) {
         ttcp_text_add(&t, " %llu retrans %.2f msRTT",
                       (unsigned long long)tx->tcp_end.retransmits, tx->tcp_end.srtt_us / 1000.0);
+    }
     ttcp_text_add(&t, "\n");
     return t.used;
 }

@@ -8,6 +8,7 @@
 #include "server/internal.h"
 
 #define ATTACH_POLL_NS 10000000ll
+#define UDP_DRAIN_NS 500000000ll /* the peer's trailing end markers come 0.1 s after */
 
 struct control {
     struct slot *sl;
@@ -130,6 +131,7 @@ static int agree(struct control *c)
         return -1;
     tt_mutex_lock(c->sv->lock);
     memcpy(c->sl->token, token, sizeof token);
+    c->sl->udp = c->grant.opts.udp;
     c->sl->expect[0] = c->grant.direction != TTCP_DIR_RECEIVE;
     c->sl->expect[1] = c->grant.direction != TTCP_DIR_SEND;
     tt_mutex_unlock(c->sv->lock);
@@ -138,7 +140,8 @@ static int agree(struct control *c)
 }
 
 /* Waits until every data connection the test needs has come (gate.c
- * attaches them), for at most CONTROL_NS. */
+ * attaches them; for UDP, the client's token datagram names its address),
+ * for at most CONTROL_NS. */
 static int await_data(struct control *c)
 {
     int64_t end = tt_now_ns() + CONTROL_NS;
@@ -146,7 +149,8 @@ static int await_data(struct control *c)
         int missing = 0, i;
         tt_mutex_lock(c->sv->lock);
         for (i = 0; i < 2; i++)
-            missing += c->sl->expect[i] && c->sl->data[i] == TT_NO_SOCKET;
+            missing += c->sl->expect[i] &&
+                       (c->sl->udp ? !c->sl->udp_seen[i] : c->sl->data[i] == TT_NO_SOCKET);
         tt_mutex_unlock(c->sv->lock);
         if (missing == 0)
             return 0;
@@ -154,6 +158,72 @@ static int await_data(struct control *c)
             return -1;
         tt_sleep_ns(ATTACH_POLL_NS);
     }
+}
+
+/* A UDP stream's socket: on the server's port, shared with the classic
+ * receiver there, connected to the address the client's datagram came
+ * from, so the kernel hands it that client's datagrams alone. */
+static int open_udp(struct control *c, int stream)
+{
+    struct tt_addr any;
+    tt_socket s;
+    int family = c->sv->opts->family, rc = tt_socket_open(family, 1, &s);
+    if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY)
+        rc = tt_socket_open(family = TT_FAMILY_V4, 1, &s);
+    if (rc != 0)
+        return rc;
+    tt_setopt(s, TT_OPT_SHARE_PORT, 1);
+    tt_addr_any(family, (uint16_t)c->sv->opts->port, &any);
+    rc = tt_bind(s, &any);
+    if (rc == 0)
+        rc = tt_connect(s, &c->sl->data_peer[stream]);
+    if (rc != 0) {
+        tt_close(s);
+        return rc;
+    }
+    c->sl->data[stream] = s;
+    return 0;
+}
+
+/* UDP: a socket per stream, then `udp_ready` tells the client to begin. */
+static int ready_udp(struct control *c)
+{
+    struct ttcp_frame f;
+    int i;
+    for (i = 0; i < 2; i++) {
+        if (!c->sl->expect[i])
+            continue;
+        if (open_udp(c, i) != 0) {
+            send_error(c->sl, "data", "the server cannot open its UDP socket");
+            return -1;
+        }
+        ttcp_frame_begin(&f, "udp_ready");
+        ttcp_frame_add_u64(&f, "stream", (uint64_t)i);
+        ttcp_frame_end(&f);
+        if (send_frame(c->sl, &f) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* UDP: the client reads its sockets; datagrams sent before would only
+ * fill its buffer and be counted lost. */
+static int await_go(struct control *c)
+{
+    struct ttcp_message m;
+    return receive(c, &m, "go", CONTROL_NS) == 0 ? 0 : -1;
+}
+
+/* After a UDP stream: the peer's last end markers still on their way go to
+ * this socket, not to the classic receiver on the port. */
+static void drain_udp(tt_socket s)
+{
+    unsigned char buf[64];
+    int64_t end = tt_now_ns() + UDP_DRAIN_NS;
+    tt_setopt(s, TT_OPT_RCVTIMEO_MS, 50);
+    while (tt_now_ns() < end)
+        tt_recv(s, buf, sizeof buf);
+    tt_close(s);
 }
 
 /* One stream's progress: printed by the server's observer, and its
@@ -168,6 +238,8 @@ static void stream_event(void *ctx, const struct ttcp_event *ev, const struct tt
     struct stream_observer *so = ctx;
     struct control *c = so->c;
     const struct ttcp_server_observer *obs = c->sv->obs;
+    if (ev->kind == TTCP_EV_DATAGRAM)
+        return; /* a late copy of the client's token datagram */
     obs->event(obs->ctx, &c->side[so->stream], ev, res);
     if (ev->kind == TTCP_EV_INTERVAL) {
         struct ttcp_frame f;
@@ -187,19 +259,25 @@ static void run_stream(struct control *c, int stream)
     struct ttcp_observer obs = {stream_event, &so};
     tt_socket sock;
     struct ttcp_frame f;
-    int idle_ms = (int)(c->side[stream].idle_timeout_ns / 1000000);
+    int idle_ms = (int)(c->side[stream].idle_timeout_ns / 1000000), udp = c->sl->udp;
 
     tt_mutex_lock(c->sv->lock);
     sock = c->sl->data[stream];
     c->sl->data[stream] = TT_NO_SOCKET; /* the run closes it */
     tt_mutex_unlock(c->sv->lock);
     /* a client that stalls ends the test after --idle-timeout */
-    tt_setopt(sock, TT_OPT_RCVTIMEO_MS, idle_ms);
+    if (!udp)
+        tt_setopt(sock, TT_OPT_RCVTIMEO_MS, idle_ms);
     tt_setopt(sock, TT_OPT_SNDTIMEO_MS, idle_ms);
     c->rc[stream] = ttcp_run_on(&c->side[stream], &obs, &c->res[stream], sock,
-                                &c->sl->data_peer[stream], 1);
+                                &c->sl->data_peer[stream],
+                                udp ? TTCP_RUN_KEEP_SOCKET : TTCP_RUN_ACCEPTED);
+    if (udp)
+        drain_udp(sock);
     if (c->rc[stream] != 0)
         c->sv->obs->failed(c->sv->obs->ctx, &c->side[stream], &c->res[stream]);
+    else /* a failure on the way out (a trailing UDP marker refused) is not the test's */
+        memset(&c->res[stream].failure, 0, sizeof c->res[stream].failure);
     ttcp_wire_result(&f, stream, &c->res[stream]);
     send_frame(c->sl, &f);
 }
@@ -256,6 +334,8 @@ void ttcp_control_run(struct slot *sl)
         ttcp_server_notice(c.sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
         return;
     }
+    if (sl->udp && (ready_udp(&c) != 0 || await_go(&c) != 0))
+        return;
     run_streams(&c);
     farewell(&c);
 }

@@ -12,6 +12,8 @@
 #include "server/allow.h"
 #include "server/server.h"
 
+#include <string.h>
+
 #define PENDING_MAX 256   /* connections still opening; beyond, the oldest goes */
 #define SLOTS_MAX 256     /* --max-clients' ceiling */
 #define HELLO_NS (5ll * 1000000000ll)    /* magic and hello */
@@ -33,6 +35,8 @@ struct slot {
     int expect[2];         /* stream 0: the client sends; 1: the server sends */
     tt_socket data[2];
     struct tt_addr data_peer[2];
+    int udp;               /* UDP streams: data_peer comes from a datagram, data stays unset */
+    int udp_seen[2];       /* that datagram came */
     struct tt_mutex *send_lock; /* CONTROL: one frame at a time on the control socket */
 };
 
@@ -59,6 +63,10 @@ void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl);
 /* Attaches a data connection to the test holding token: 0, or -1. */
 int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt_socket sock,
                        const struct tt_addr *peer);
+/* A UDP test's datagram from its client: records the address to connect to
+ * (only from the control connection's IP). */
+void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int stream,
+                            const struct tt_addr *from);
 /* Joins the threads of the tests that have ended; returns how many run. */
 int ttcp_server_reap(struct ttcp_server *sv);
 

@@ -27,13 +27,39 @@ static void classic_options(const struct ttcp_options *server, struct ttcp_optio
 
 /* Forwards a test's progress with the options its side runs with. */
 struct side_observer {
+    struct ttcp_server *sv;
     const struct ttcp_server_observer *obs;
     const struct ttcp_options *opts;
 };
 
+/* A client's UDP datagram on the shared port: magic, then one frame,
+ * `msg=udp token=... stream=N`; anything else there is dropped. */
+static void control_datagram(struct ttcp_server *sv, const struct tt_datagram *d)
+{
+    const unsigned char *frame = d->buf + TTCP_PROTO_MAGIC_LEN;
+    size_t left = d->len - TTCP_PROTO_MAGIC_LEN;
+    struct ttcp_message m;
+    char why[160];
+    const char *token;
+    uint64_t stream;
+    int len;
+    if (left < TTCP_PROTO_LENGTH_LEN || (len = ttcp_proto_frame_length(frame)) < 0 ||
+        (size_t)len != left - TTCP_PROTO_LENGTH_LEN ||
+        ttcp_proto_parse(frame + TTCP_PROTO_LENGTH_LEN, (size_t)len, &m, why, sizeof why) != 0 ||
+        strcmp(ttcp_proto_type(&m), "udp") != 0 || (token = ttcp_proto_get(&m, "token")) == NULL ||
+        !ttcp_wire_token_ok(token) ||
+        ttcp_proto_get_u64(&m, "stream", 0, 1, &stream, why, sizeof why) != 0)
+        return;
+    ttcp_server_attach_udp(sv, token, (int)stream, &d->from);
+}
+
 static void forward_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct side_observer *so = ctx;
+    if (ev->kind == TTCP_EV_DATAGRAM) {
+        control_datagram(so->sv, ev->datagram);
+        return;
+    }
     if (so->opts->udp && (ev->kind == TTCP_EV_READY || ev->kind == TTCP_EV_SOCKET))
         return; /* the UDP port's receiver is always there: its setup is no news */
     if (ev->kind == TTCP_EV_FAILED)
@@ -49,11 +75,12 @@ static void run_classic(struct slot *sl)
     struct ttcp_observer obs = {forward_event, &so};
     struct ttcp_result res;
     classic_options(sl->server->opts, &o);
+    so.sv = sl->server;
     so.obs = sl->server->obs;
     so.opts = &o;
     /* a transmitter that stalls ends its test after --idle-timeout */
     tt_setopt(sl->control, TT_OPT_RCVTIMEO_MS, (int)(o.idle_timeout_ns / 1000000));
-    if (ttcp_run_on(&o, &obs, &res, sl->control, &sl->peer, 1) != 0)
+    if (ttcp_run_on(&o, &obs, &res, sl->control, &sl->peer, TTCP_RUN_ACCEPTED) != 0)
         so.obs->failed(so.obs->ctx, &o, &res);
     sl->control = TT_NO_SOCKET; /* closed by the run */
     ttcp_result_release(&res);
@@ -163,11 +190,13 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
     rc = setup(sv, failure, why, why_len);
     if (rc == 0 && (g = ttcp_gate_new(sv)) == NULL)
         rc = failure->code = TT_E_NOMEM;
-    if (rc == 0 && !o->once && (lane = calloc(1, sizeof *lane)) != NULL) {
+    if (rc == 0 && (lane = calloc(1, sizeof *lane)) != NULL) {
         classic_options(o, &lane->opts);
         lane->opts.udp = 1;
         lane->opts.continuous = 1;
         lane->opts.buflen = TTCP_UDP_MAX_BUFLEN; /* whatever a transmitter's -l */
+        lane->opts.share_port = 1;
+        lane->so.sv = sv;
         lane->so.obs = obs;
         lane->so.opts = &lane->opts;
         if (tt_thread_start(&lane_thread, udp_lane, lane) != 0)

@@ -70,22 +70,24 @@ void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl)
     }
 }
 
+static int same_ip(const struct tt_addr *a, const struct tt_addr *b)
+{
+    unsigned char x[16], y[16];
+    int lx = tt_addr_ip(a, x), ly = tt_addr_ip(b, y);
+    return lx != 0 && lx == ly && memcmp(x, y, (size_t)lx) == 0;
+}
+
 int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt_socket sock,
                        const struct tt_addr *peer)
 {
-    unsigned char a[16], b[16];
     int i, rc = -1;
     tt_mutex_lock(sv->lock);
     for (i = 0; i < SLOTS_MAX && rc != 0; i++) {
         struct slot *sl = &sv->slots[i];
-        int la, lb;
-        if (sl->kind != SLOT_CONTROL || sl->done || !sl->expect[stream] ||
+        if (sl->udp || sl->kind != SLOT_CONTROL || sl->done || !sl->expect[stream] ||
             sl->data[stream] != TT_NO_SOCKET || strcmp(sl->token, token) != 0)
             continue;
-        /* only from the address the control connection came from */
-        la = tt_addr_ip(&sl->peer, a);
-        lb = tt_addr_ip(peer, b);
-        if (la == 0 || la != lb || memcmp(a, b, (size_t)la) != 0)
+        if (!same_ip(&sl->peer, peer)) /* only from where the control connection came */
             break;
         sl->data[stream] = sock;
         sl->data_peer[stream] = *peer;
@@ -93,6 +95,25 @@ int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt
     }
     tt_mutex_unlock(sv->lock);
     return rc;
+}
+
+void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int stream,
+                            const struct tt_addr *from)
+{
+    int i;
+    tt_mutex_lock(sv->lock);
+    for (i = 0; i < SLOTS_MAX; i++) {
+        struct slot *sl = &sv->slots[i];
+        if (sl->kind != SLOT_CONTROL || sl->done || !sl->udp || !sl->expect[stream] ||
+            sl->udp_seen[stream] || strcmp(sl->token, token) != 0)
+            continue;
+        if (same_ip(&sl->peer, from)) { /* no reflection: only where the client is */
+            sl->data_peer[stream] = *from;
+            sl->udp_seen[stream] = 1;
+        }
+        break;
+    }
+    tt_mutex_unlock(sv->lock);
 }
 
 /* Joins the threads of the tests that have ended; returns how many run. */

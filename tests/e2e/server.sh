@@ -34,6 +34,24 @@ expect_eq c3 "summaries" "$(count c3 out '^ttcp-C: (send|recv) [0-9]+ bytes')" 2
 expect_match c3 out '^ttcp-C: send '
 expect_match c3 out '^ttcp-C: recv '
 
+# -u, paced (unpaced UDP overruns a loopback receiver's buffer, as with classic ttcp): both
+# ways, the summary tells the datagrams lost of those sent and the jitter.
+udp_re() { printf '^ttcp-C: %s [0-9]+ bytes / [0-9]+\\.[0-9]{2} sec = [0-9.]+ KB/sec [0-9]+ %%TX [0-9]+ %%RX [0-9]+ / 200 lost \\([0-9.]+%%\\) [0-9.]+ ms jitter$' "$1"; }
+run u1 "$TTCP" -C -u -n 200 -l 1k -R 20m -p "$P" 127.0.0.1
+expect_rc u1 0
+expect_eq u1 "ttcp-t bytes" "$(figure u1 t)" 204800
+expect_match u1 out "$(udp_re send)"
+expect_match u1 out '^ttcp-r: udp: [0-9]+ datagrams, [0-9]+ lost'
+run u2 "$TTCP" -C -u -r -n 200 -l 1k -R 20m -p "$P" 127.0.0.1
+expect_rc u2 0
+expect_eq u2 "ttcp-t bytes (the server's)" "$(figure u2 t)" 204800
+expect_match u2 out "$(udp_re recv)"
+run u3 "$TTCP" -C -u --bidir -n 200 -l 1k -R 20m --json -p "$P" 127.0.0.1
+expect_rc u3 0
+expect_jq u3 '.summary | length' 2 '.summary[0].datagrams_sent' 200 '.summary[1].datagrams_sent' 200 \
+  '.summary[1].jitter_ms >= 0' true
+measured "UDP at 20 Mbit/s over loopback: $(grep -h '^ttcp-C' "$TMP/u1.out" "$TMP/u2.out" | sed 's/.*%RX //' | tr '\n' ';')"
+
 # -i from the receiving end while it runs: the server's ttcp-r interval lines on the client.
 run c4 "$TTCP" -C --time 1 -i 0.25 -p "$P" 127.0.0.1
 expect_rc c4 0
@@ -94,12 +112,12 @@ reap long
 expect_rc long 0
 interrupt b
 
-# -1: one test (TCP: the UDP port is left alone), then the server exits 0 by itself.
-on_free_port "tcp:one" start_on_P one "$TTCP" -S -p @P@ -1
+# -1: one test, then the server exits 0 by itself.
+server one -1
 run c5 "$TTCP" -C -n 10 -p "$P" 127.0.0.1
 expect_rc c5 0
 reap one
 expect_rc one 0
-expect_match one err '^ttcp-S: serving on port [0-9]+, TCP, one test$'
+expect_match one err '^ttcp-S: serving on port [0-9]+, TCP and UDP, one test$'
 
 finish
