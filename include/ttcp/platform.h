@@ -115,6 +115,9 @@ int tt_slash_switches(void);
 /* --- time and CPU ------------------------------------------------------- */
 int64_t tt_now_ns(void);    /* monotonic clock */
 int tt_cpu_times(struct tt_cpu *out);
+/* The calling thread's CPU time (memory and faults stay the process's):
+ * a server's or client's tests run side by side, each on its own thread. */
+int tt_thread_cpu_times(struct tt_cpu *out);
 void tt_sleep_ns(int64_t ns);
 
 /* --- console ------------------------------------------------------------ */

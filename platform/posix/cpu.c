@@ -1,7 +1,8 @@
-/* Process CPU accounting (getrusage) and the platform's name. */
+/* Process and thread CPU accounting (getrusage) and the platform's name. */
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 #include "posix.h"
 #include "ttcp/platform.h"
@@ -30,6 +31,29 @@ int tt_cpu_times(struct tt_cpu *out)
     out->ixrss = ru.ru_ixrss;
     out->idrss_isrss = ru.ru_idrss + ru.ru_isrss;
     return 0;
+}
+
+int tt_thread_cpu_times(struct tt_cpu *out)
+{
+#ifdef RUSAGE_THREAD
+    struct rusage ru;
+    int rc = tt_cpu_times(out); /* maxrss and the like: the process's */
+    if (rc != 0 || getrusage(RUSAGE_THREAD, &ru) != 0)
+        return rc != 0 ? rc : tt_posix_fail();
+    out->user_ns = tv_ns(ru.ru_utime);
+    out->sys_ns = tv_ns(ru.ru_stime);
+    out->nvcsw = ru.ru_nvcsw;
+    out->nivcsw = ru.ru_nivcsw;
+    return 0;
+#else
+    struct timespec ts; /* user and system together: counted as user */
+    int rc = tt_cpu_times(out);
+    if (rc != 0 || clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return rc != 0 ? rc : tt_posix_fail();
+    out->user_ns = (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+    out->sys_ns = 0;
+    return 0;
+#endif
 }
 
 const char *tt_platform_name(char *buf, size_t len)

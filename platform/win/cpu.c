@@ -34,6 +34,19 @@ int tt_cpu_times(struct tt_cpu *out)
     return 0;
 }
 
+int tt_thread_cpu_times(struct tt_cpu *out)
+{
+    FILETIME created, exited, kernel, user;
+    int rc = tt_cpu_times(out); /* memory and faults: the process's */
+    if (rc != 0)
+        return rc;
+    if (!GetThreadTimes(GetCurrentThread(), &created, &exited, &kernel, &user))
+        return tt_win_fail();
+    out->user_ns = filetime_ns(user);
+    out->sys_ns = filetime_ns(kernel);
+    return 0;
+}
+
 /* RtlGetVersion tells the truth where GetVersionEx may not. */
 typedef LONG(WINAPI *rtl_get_version_fn)(OSVERSIONINFOW *);
 

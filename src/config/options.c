@@ -395,8 +395,10 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
         snprintf(why, why_len, "%s does not go with %s", o->continuous ? "-c" : o->dialog ? "-I"
                  : o->half_close ? "--half-close" : "--discard", server ? "-S" : "-C");
     else {
-        if (server || client)
+        if (server || client) {
             o->sinkmode = 1;
+            o->thread_cpu = 1; /* tests run side by side: each counts its own thread */
+        }
         if (client && !o->side_given)
             o->transmit = 1;
         if (client && !o->nbuf_given && !o->duration_ns)

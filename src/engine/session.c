@@ -125,7 +125,7 @@ void ttcp_timer_start(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
     s->res->started = 1;
-    tt_cpu_times(&s->res->cpu_start);
+    ttcp_cpu_now(s, &s->res->cpu_start);
     s->start_ns = tt_now_ns();
     s->now_ns = s->start_ns;
     s->clocked = o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns;
@@ -137,9 +137,17 @@ void ttcp_timer_start(struct ttcp_session *s)
         ttcp_pacer_start(&s->pacer, o->pace_bps, o->pace_burst, o->buflen, s->start_ns);
 }
 
-void ttcp_moment_now(struct ttcp_moment *m)
+void ttcp_cpu_now(const struct ttcp_session *s, struct tt_cpu *out)
 {
-    tt_cpu_times(&m->cpu);
+    if (s->opts->thread_cpu)
+        tt_thread_cpu_times(out);
+    else
+        tt_cpu_times(out);
+}
+
+void ttcp_moment_now(const struct ttcp_session *s, struct ttcp_moment *m)
+{
+    ttcp_cpu_now(s, &m->cpu);
     m->ns = tt_now_ns();
 }
 
@@ -154,7 +162,7 @@ void ttcp_timer_stop_at(struct ttcp_session *s, const struct ttcp_moment *end)
 void ttcp_timer_stop(struct ttcp_session *s)
 {
     struct ttcp_moment now;
-    ttcp_moment_now(&now);
+    ttcp_moment_now(s, &now);
     ttcp_timer_stop_at(s, &now);
 }
 

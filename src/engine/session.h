@@ -58,7 +58,9 @@ struct ttcp_moment {
     int64_t ns;
     struct tt_cpu cpu;
 };
-void ttcp_moment_now(struct ttcp_moment *m);
+void ttcp_moment_now(const struct ttcp_session *s, struct ttcp_moment *m);
+/* The CPU time the test counts: the process's, or its thread's (-S, -C). */
+void ttcp_cpu_now(const struct ttcp_session *s, struct tt_cpu *out);
 /* Stops the timer at an earlier moment (the receiver's first byte back, the
  * last progress before an idle timeout), so the figures cover only the time
  * data was moving. */

@@ -85,7 +85,7 @@ static int take_back(struct ttcp_session *s, struct ttcp_moment *first_back)
     ttcp_after_read(s);
     s->res->back_done = 1;
     if (first_back->ns == 0)
-        ttcp_moment_now(first_back);
+        ttcp_moment_now(s, first_back);
     s->res->back_bytes += (uint64_t)n;
     return 1;
 }
@@ -100,16 +100,16 @@ static void wait_for_receiver_close(struct ttcp_session *s, struct ttcp_moment *
     struct ttcp_moment first_back = {0}, progress;
     int64_t unacked = tt_unacked_bytes(s->sock);
 
-    ttcp_moment_now(&progress);
+    ttcp_moment_now(s, &progress);
     end->ns = 0;
     while (!tt_interrupted() && end->ns == 0) {
         int rc = tt_wait_readable(s->sock, CLOSE_POLL_MS);
         uint64_t before = s->res->back_bytes;
         if ((rc > 0 && !take_back(s, &first_back)) || (rc < 0 && rc != TT_E_INTR)) {
-            ttcp_moment_now(end);
+            ttcp_moment_now(s, end);
         } else if (s->res->back_bytes != before || tt_unacked_bytes(s->sock) != unacked) {
             unacked = tt_unacked_bytes(s->sock);
-            ttcp_moment_now(&progress);
+            ttcp_moment_now(s, &progress);
         } else if (tt_now_ns() - progress.ns >= s->opts->idle_timeout_ns) {
             s->res->idle_timeout = 1;
             ttcp_warn(s, TTCP_WARN_NO_CLOSE);
@@ -117,7 +117,7 @@ static void wait_for_receiver_close(struct ttcp_session *s, struct ttcp_moment *
         }
     }
     if (end->ns == 0)
-        ttcp_moment_now(end);
+        ttcp_moment_now(s, end);
     if (first_back.ns != 0) {
         s->res->back_ns = end->ns - first_back.ns;
         *end = first_back;

@@ -21,7 +21,7 @@ static void end_by_idle_timeout(struct ttcp_session *s, int64_t last_ns)
     ttcp_warn(s, TTCP_WARN_END_MARKER_LOST);
     /* the CPU time is read now: reading it at every datagram would cost
      * more than the idle wait's few wake-ups it adds */
-    ttcp_moment_now(&end);
+    ttcp_moment_now(s, &end);
     end.ns = last_ns;
     ttcp_timer_stop_at(s, &end);
 }

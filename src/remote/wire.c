@@ -131,6 +131,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     memset(o, 0, sizeof *o);
     o->action = TTCP_ACTION_RUN;
     o->sinkmode = 1;
+    o->thread_cpu = 1;
     o->port = server->port;
     o->family = server->family;
     o->unit = server->unit;

@@ -91,6 +91,11 @@ int tt_cpu_times(struct tt_cpu *out)
     return 0;
 }
 
+int tt_thread_cpu_times(struct tt_cpu *out)
+{
+    return tt_cpu_times(out); /* one thread in the fake */
+}
+
 void tt_sleep_ns(int64_t ns)
 {
     fake.sleep_calls++;
