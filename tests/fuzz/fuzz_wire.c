@@ -1,0 +1,66 @@
+/* libFuzzer: the conversation's messages as a server or a client reads them
+ * (src/remote/): a body, parsed, then read as a test request against a
+ * server with limits, as ready, result and interval. Whatever the fields,
+ * each reader returns 0 or -1 with a printable reason, and a test it takes
+ * is within the server's limits and passes the options' own validation. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "remote/wire.h"
+
+static void check_reason(const char *why)
+{
+    size_t i;
+    for (i = 0; why[i] != '\0'; i++)
+        if ((unsigned char)why[i] < 0x20 || (unsigned char)why[i] > 0x7e)
+            abort();
+}
+
+static void read_as_test(const struct ttcp_message *m)
+{
+    struct ttcp_options server, probe;
+    struct ttcp_grant g;
+    char why[256] = "";
+    memset(&server, 0, sizeof server);
+    server.port = 5001;
+    server.idle_timeout_ns = TTCP_DEFAULT_IDLE_NS;
+    server.max_time_ns = 5000000000ll;
+    server.max_rate_bps = 1000000;
+    if (ttcp_wire_read_test(m, &server, &g, why, sizeof why) != 0) {
+        check_reason(why);
+        return;
+    }
+    if (g.opts.limit_ns != server.max_time_ns || g.opts.pace_bps == 0 ||
+        g.opts.pace_bps > server.max_rate_bps || g.opts.buflen == 0)
+        abort(); /* a limit the client got past */
+    ttcp_wire_side(&g, 1, &probe);
+    if (ttcp_options_validate(&probe, why, sizeof why) != 0)
+        abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static struct ttcp_message m;
+    static struct ttcp_result r;
+    struct ttcp_options client;
+    struct ttcp_interval in;
+    char why[256] = "", token[TTCP_TOKEN_HEX + 1];
+    int stream;
+
+    if (ttcp_proto_parse(data, size, &m, why, sizeof why) != 0)
+        return 0;
+    read_as_test(&m);
+    memset(&client, 0, sizeof client);
+    if (ttcp_wire_read_ready(&m, &client, token, why, sizeof why) == 0 &&
+        !ttcp_wire_token_ok(token))
+        abort();
+    if (ttcp_wire_read_result(&m, &stream, &r, why, sizeof why) == 0 &&
+        (stream < 0 || stream > 1 || r.real_ns < 0))
+        abort();
+    if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
+        (stream < 0 || stream > 1 || in.end_ns < in.start_ns))
+        abort();
+    check_reason(why);
+    return 0;
+}
