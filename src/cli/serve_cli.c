@@ -1,16 +1,37 @@
 /* ttcp -S: each test's lines as a receiver or transmitter prints them, a
  * line for each connection turned away, until Ctrl+C. */
+#include "base/version.h"
 #include "cli/modes.h"
 #include "cli/print.h"
+#include "report/report_json.h"
 #include "report/report_server.h"
 #include "server/server.h"
 #include "ttcp/platform.h"
+
+/* -S --json: each test's document on one line of stdout (JSON Lines), as
+ * it ends, for a log that a collector reads line by line. */
+static void print_json_line(const struct ttcp_options *o, const struct ttcp_result *res)
+{
+    struct ttcp_json j;
+    char line_end[] = "\n";
+    ttcp_json_init(&j);
+    ttcp_json_begin(&j, o, ttcp_version());
+    ttcp_json_test(&j, o, res);
+    ttcp_json_finish(&j, NULL, NULL);
+    if (!j.failed) {
+        fputs(j.buf, stdout); /* no newline inside: the writer adds none */
+        cli_put(stdout, line_end, 1);
+    }
+    ttcp_json_free(&j);
+}
 
 static void on_event(void *ctx, const struct ttcp_options *o, const struct ttcp_event *ev,
                      const struct ttcp_result *res)
 {
     (void)ctx;
     cli_print_event(o, ev, res);
+    if (ev->kind == TTCP_EV_FIGURES && o->json)
+        print_json_line(o, res);
 }
 
 static void on_failed(void *ctx, const struct ttcp_options *o, const struct ttcp_result *res)

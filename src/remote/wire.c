@@ -136,6 +136,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     o->family = server->family;
     o->unit = server->unit;
     o->verbose = server->verbose;
+    o->json = server->json; /* -S --json: a document per test on stdout, text on stderr */
     o->bufalign = server->bufalign;
     o->bufoffset = server->bufoffset;
     if (read_fields(m, o, &direction, why, why_len) != 0)

@@ -146,6 +146,9 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
                          const struct ttcp_result *r)
 {
     double secs = ttcp_real_seconds(r);
+    char peer[80];
+    if (r->peer_valid)
+        ttcp_json_string(j, "peer", tt_addr_text(&r->peer, peer, sizeof peer));
     ttcp_json_u64(j, "bytes", r->bytes);
     ttcp_json_double(j, "seconds", secs);
     ttcp_json_double(j, "bits_per_second", (double)r->bytes * 8.0 / secs);

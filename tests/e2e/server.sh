@@ -112,6 +112,26 @@ reap long
 expect_rc long 0
 interrupt b
 
+# -S --json: a document per test, a line each, on stdout (the text goes to stderr). SIGTERM in
+# the middle of a test: that test ends with its figures, and the server exits 0.
+server js --json
+run j2 "$TTCP" -C -n 10 -p "$P" 127.0.0.1
+expect_rc j2 0
+run j3 "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
+expect_rc j3 0
+start long2 "$TTCP" -C --time 8 -p "$P" 127.0.0.1
+wait_for "$WAIT" long2 lines_at_least js err '^ttcp-r: accept from' 3 ||
+  { fail "long2: its test did not start"; show js; }
+kill -TERM "${PID[js]}"
+reap js
+expect_rc js 0
+expect_eq js "documents" "$(jq -s length "$TMP/js.out")" 3
+expect_eq js "lines" "$(wc -l <"$TMP/js.out")" 3
+expect_eq js "their bytes and peers" "$(jq -r '.tests[0] | "\(.bytes) \(.peer)"' "$TMP/js.out" | head -n 2 | tr '\n' ' ')" \
+  "81920 127.0.0.1 81920 127.0.0.1 "
+expect_eq js "the test cut short" "$(jq -r 'select(.tests[0].interrupted) | .side' "$TMP/js.out")" receive
+reap long2
+
 # -1: one test, then the server exits 0 by itself.
 server one -1
 run c5 "$TTCP" -C -n 10 -p "$P" 127.0.0.1
