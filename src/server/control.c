@@ -329,6 +329,7 @@ void ttcp_control_run(struct slot *sl)
     if (greet(&c, snonce) != 0 || (c.sv->auth && authenticate(&c, snonce) != 0) ||
         agree(&c) != 0)
         return;
+    ttcp_server_begun(c.sv);
     if (await_data(&c) != 0) {
         send_error(sl, "data", "the data connections did not come within 10 s");
         ttcp_server_notice(c.sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);

@@ -51,13 +51,16 @@ struct ttcp_server {
     struct slot slots[SLOTS_MAX];
     void (*run[SLOT_KINDS])(struct slot *sl); /* a slot's thread body, by kind */
     int running;           /* slots in use */
-    int started;           /* tests begun (-1 stops after the first) */
+    int started;           /* tests begun (-1 takes no more after the first) */
 };
 
 /* slots.c */
 void ttcp_server_notice(struct ttcp_server *sv, enum ttcp_notice what, const struct tt_addr *peer);
 /* A slot for a new test, under the lock: NULL when --max-clients run. */
 struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind);
+/* A test has begun (a classic one at once, a client's once agreed on):
+ * what -1 counts; a refused conversation does not. */
+void ttcp_server_begun(struct ttcp_server *sv);
 /* Starts the slot's thread: the body server.c set for its kind. */
 void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl);
 /* Attaches a data connection to the test holding token: 0, or -1. */

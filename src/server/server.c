@@ -74,6 +74,7 @@ static void run_classic(struct slot *sl)
     struct side_observer so;
     struct ttcp_observer obs = {forward_event, &so};
     struct ttcp_result res;
+    ttcp_server_begun(sl->server);
     classic_options(sl->server->opts, &o);
     so.sv = sl->server;
     so.obs = sl->server->obs;

@@ -30,7 +30,6 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
         found->control = TT_NO_SOCKET;
         found->data[0] = found->data[1] = TT_NO_SOCKET;
         sv->running++;
-        sv->started++;
     }
     tt_mutex_unlock(sv->lock);
     return found;
@@ -58,6 +57,13 @@ static void release(struct ttcp_server *sv, struct slot *sl)
     tt_mutex_lock(sv->lock);
     sl->kind = SLOT_FREE;
     sv->running--;
+    tt_mutex_unlock(sv->lock);
+}
+
+void ttcp_server_begun(struct ttcp_server *sv)
+{
+    tt_mutex_lock(sv->lock);
+    sv->started++;
     tt_mutex_unlock(sv->lock);
 }
 
