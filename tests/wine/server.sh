@@ -132,4 +132,32 @@ if server ns "$TTCP"; then
 fi
 stop_any ns
 
+# 3. --key-file: Windows' CNG and libsodium agree on HMAC-SHA256, both ways; a wrong key is
+# refused. The key files are the same bytes; Wine reads them through its Z: drive.
+od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$TMP/key" && chmod 600 "$TMP/key"
+od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$TMP/wrong" && chmod 600 "$TMP/wrong"
+wkey="Z:${TMP//\//\\}\\key" wwrong="Z:${TMP//\//\\}\\wrong"
+if on_free_port "tcp:nk udp:nk" start_on_P nk "$TTCP" -S -p @P@ --key-file "$TMP/key"; then
+  run wk "$WTTCP" -C -n 10 --key-file "$wkey" -p "$P" 127.0.0.1
+  expect_rc wk 0
+  crlf wk out err
+  expect_match wk out '^ttcp-C: send 81920 bytes'
+  run ww "$WTTCP" -C -n 10 --key-file "$wwrong" -p "$P" 127.0.0.1
+  expect_rc ww 1
+  crlf ww out err
+  expect_match ww err 'refused the test: authentication failed: the keys differ'
+  interrupt nk
+fi
+stop_any nk
+if on_free_port "tcp:wk2 udp:wk2" start_on_P wk2 "$WTTCP" -S -p @P@ --key-file "$wkey"; then
+  run nk2 "$TTCP" -C -r -n 10 --key-file "$TMP/key" -p "$P" 127.0.0.1
+  expect_rc nk2 0
+  expect_match nk2 out '^ttcp-C: recv 81920 bytes'
+  run nw2 "$TTCP" -C -n 10 --key-file "$TMP/wrong" -p "$P" 127.0.0.1
+  expect_rc nw2 1
+  expect_match nw2 err 'the keys differ'
+  ctrl_c wk2
+fi
+stop_any wk2
+
 finish
