@@ -133,16 +133,21 @@ static int greet(struct client *c)
     char program[64];
     uint64_t version, auth = 0;
     int rc = ttcp_channel_send_magic(c->control);
-    if (rc != 0)
-        return problem(c, TTCP_CLIENT_LOST, rc);
     snprintf(program, sizeof program, "ttcp %s", ttcp_version());
     ttcp_frame_begin(&f, "hello");
     ttcp_frame_add_u64(&f, "version", TTCP_PROTO_VERSION);
     ttcp_frame_add_u64(&f, "min_version", TTCP_PROTO_VERSION);
     ttcp_frame_add(&f, "program", program);
     ttcp_frame_end(&f);
-    if (send_frame(c, &f) != 0 || receive(c, &m, "welcome") != 0)
+    if (rc == 0)
+        rc = ttcp_channel_send(c->control, &f);
+    /* a server that turns us away at once (--allow) may have closed before our hello
+     * went: its answer can still be waiting, and says why better than the failed send */
+    if (receive(c, &m, "welcome") != 0) {
+        if (rc != 0 && c->out->problem == TTCP_CLIENT_LOST)
+            c->out->failure.code = rc;
         return -1;
+    }
     if (ttcp_proto_get_u64(&m, "version", TTCP_PROTO_VERSION, TTCP_PROTO_VERSION, &version,
                            c->out->why, sizeof c->out->why) != 0 ||
         (ttcp_proto_get(&m, "auth") &&

@@ -86,6 +86,8 @@ static void accept_one(struct gate *g)
         return;
     if (!ttcp_allow_match(&sv->allow, &peer)) {
         ttcp_server_notice(sv, TTCP_NOTICE_NOT_ALLOWED, &peer);
+        /* a client learns why; a classic transmitter reads nothing, and is closed all the same */
+        answer(s, "error", "allow", "this server does not take connections from your address");
         tt_close(s);
         return;
     }

@@ -31,6 +31,7 @@ interrupt r
 server a --allow 10.0.0.0/8
 run no "$TTCP" -C -n 10 -p "$P" 127.0.0.1
 expect_rc no 1
+expect_match no err '^ttcp-C: the server at 127\.0\.0\.1 refused the test: this server does not take connections from your address$'
 wait_for "$WAIT" a lines_at_least a err '^ttcp-S: 127\.0\.0\.1: refused: not in --allow$' 1 ||
   { fail "a: no line for the refused client"; show a; }
 interrupt a
