@@ -391,9 +391,10 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
                  "chooses", o->udp ? "-u" : o->transmit ? "-t" : "-r");
     else if (client && o->host == NULL)
         snprintf(why, why_len, "-C needs the host of a ttcp -S (ttcp -C [options] host)");
-    else if ((server || client) && (o->continuous || o->dialog || o->half_close || o->discard))
+    else if ((server || client) && (o->continuous || o->dialog || o->discard ||
+                                     (server && o->half_close)))
         snprintf(why, why_len, "%s does not go with %s", o->continuous ? "-c" : o->dialog ? "-I"
-                 : o->half_close ? "--half-close" : "--discard", server ? "-S" : "-C");
+                 : o->discard ? "--discard" : "--half-close", server ? "-S" : "-C");
     else {
         if (server || client) {
             o->sinkmode = 1;

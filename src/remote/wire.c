@@ -33,6 +33,7 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
     ttcp_frame_add_u64(f, "nodelay", (uint64_t)o->nodelay);
     ttcp_frame_add_u64(f, "verify", (uint64_t)o->verify);
     ttcp_frame_add_u64(f, "tcp_info", (uint64_t)o->tcp_info);
+    ttcp_frame_add_u64(f, "half_close", (uint64_t)o->half_close);
     ttcp_frame_add_u64(f, "idle_timeout_ns", (uint64_t)o->idle_timeout_ns);
     ttcp_frame_end(f);
 }
@@ -67,7 +68,7 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
                        char *why, size_t why_len)
 {
     static const char *const protocols[] = {"tcp", "udp"};
-    uint64_t time_ns = 0, interval = 0, flags[3], idle = 0, seed = 0;
+    uint64_t time_ns = 0, interval = 0, flags[4], idle = 0, seed = 0;
     const char *pattern = ttcp_proto_get(m, "pattern");
     int rc = read_choice(m, "direction", direction_names, 3, direction, why, why_len);
 
@@ -100,6 +101,8 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     if (rc == 0)
         rc = get_opt(m, "tcp_info", 0, 1, 0, &flags[2], why, why_len);
     if (rc == 0)
+        rc = get_opt(m, "half_close", 0, 1, 0, &flags[3], why, why_len);
+    if (rc == 0)
         rc = get_opt(m, "idle_timeout_ns", NS_PER_S / 100, 86400 * NS_PER_S,
                      (uint64_t)TTCP_DEFAULT_IDLE_NS, &idle, why, why_len);
     if (rc == 0 && pattern != NULL && ttcp_payload_parse(pattern) < 0) {
@@ -118,6 +121,7 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     o->nodelay = (int)flags[0];
     o->verify = (int)flags[1];
     o->tcp_info = (int)flags[2];
+    o->half_close = (int)flags[3]; /* the receiving end sends -n buffers back after the FIN */
     o->idle_timeout_ns = (int64_t)idle;
     return 0;
 }

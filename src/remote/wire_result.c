@@ -34,6 +34,8 @@ static const struct u64_field fields[] = {
     {"udp_expected", R(udp.expected), 0},
     {"udp_duplicates", R(udp.duplicates), 0},
     {"udp_out_of_order", R(udp.out_of_order), 0},
+    {"back_bytes", R(back_bytes), 0},
+    {"back_ns", R(back_ns), 1},
 };
 #undef R
 
@@ -58,6 +60,7 @@ static void put_small(struct ttcp_frame *f, const struct ttcp_result *r)
     ttcp_frame_add_u64(f, "verify_kind", (uint64_t)(r->verify.kind + 1)); /* 0: not yet known */
     ttcp_frame_add_u64(f, "seed_used", (uint64_t)r->seed_used);
     ttcp_frame_add_u64(f, "udp_stats_valid", (uint64_t)r->udp_stats_valid);
+    ttcp_frame_add_u64(f, "back_done", (uint64_t)r->back_done);
     /* jitter in whole nanoseconds: a double needs no more on the wire */
     ttcp_frame_add_u64(f, "udp_jitter_ns",
                        r->udp.jitter_ns > 0 && r->udp.jitter_ns < 1e18 ? (uint64_t)r->udp.jitter_ns : 0);
@@ -101,18 +104,18 @@ static int get(const struct ttcp_message *m, const char *key, uint64_t max, uint
 static int read_small(const struct ttcp_message *m, struct ttcp_result *r, char *why,
                       size_t why_len)
 {
-    uint64_t v[19];
-    static const struct { const char *key; uint64_t max; } small[19] = {
+    uint64_t v[20];
+    static const struct { const char *key; uint64_t max; } small[20] = {
         {"started", 1}, {"interrupted", 1}, {"idle_timeout", 1},
         {"warnings", (1u << TTCP_WARN_COUNT) - 1}, {"failure", 1000}, {"failure_op", 100},
         {"tcp_end_asked", 1}, {"tcp_end_valid", 1}, {"mss", UINT32_MAX},
         {"snd_wnd", UINT32_MAX}, {"rcv_wnd", UINT32_MAX}, {"cwnd", UINT32_MAX},
         {"srtt_us", UINT32_MAX}, {"rttvar_us", UINT32_MAX}, {"verify_done", 1},
         {"verify_kind", 16}, {"seed_used", 1}, {"udp_stats_valid", 1},
-        {"udp_jitter_ns", 1000000000000000000ull},
+        {"udp_jitter_ns", 1000000000000000000ull}, {"back_done", 1},
     };
     int i;
-    for (i = 0; i < 19; i++)
+    for (i = 0; i < 20; i++)
         if (get(m, small[i].key, small[i].max, &v[i], why, why_len) != 0)
             return -1;
     r->started = (int)v[0];
@@ -134,6 +137,7 @@ static int read_small(const struct ttcp_message *m, struct ttcp_result *r, char 
     r->seed_used = (int)v[16];
     r->udp_stats_valid = (int)v[17];
     r->udp.jitter_ns = (double)v[18];
+    r->back_done = (int)v[19];
     return 0;
 }
 

@@ -71,6 +71,28 @@ expect_jq j1 .side client '.tests | length' 2 '.server_tests | length' 2 '.summa
   '.summary[0].transmitter_cpu_percent >= 0' true .error null
 expect_match j1 err '^ttcp-C: send 819200 bytes'
 
+# --half-close (IOS's): the receiving end sends -n buffers back after the FIN, whichever end it is.
+run h1 "$TTCP" -C --half-close -n 20 -p "$P" 127.0.0.1
+expect_rc h1 0
+expect_match h1 out '^ttcp-t: half close: 163840 bytes received back in '
+expect_match h1 out '^ttcp-r: half close: 163840 bytes sent back in '
+run h2 "$TTCP" -C -r --half-close -n 20 -p "$P" 127.0.0.1
+expect_rc h2 0
+expect_match h2 out '^ttcp-r: half close: 163840 bytes sent back in '
+expect_match h2 out '^ttcp-t: half close: 163840 bytes received back in '
+
+# A client of a later protocol (min_version 2) is refused with a sentence a person can read.
+python3 - "$P" >"$TMP/v2.out" 2>&1 <<'PY'
+import socket, struct, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+body = b"msg=hello\nversion=2\nmin_version=2\nprogram=ttcp 9\n"
+s.sendall(b"\xffTCTL\r\n\x1a" + struct.pack(">H", len(body)) + body)
+n = struct.unpack(">H", s.recv(2))[0]
+print(s.recv(n).decode())
+PY
+grep -q '^message=this server speaks protocol 1 to 1; the client needs 2 or later: upgrade the server$' \
+  "$TMP/v2.out" || { fail "no readable refusal for protocol 2:"; cat "$TMP/v2.out"; }
+
 # Classic transmitters at the server's port: TCP with the classic pattern, TCP from a file that
 # starts with 0xFF (the first byte of the magic; not one byte may be lost), UDP.
 run k1 "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
