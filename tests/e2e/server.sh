@@ -108,6 +108,18 @@ wait_for "$WAIT" s lines_at_least s out '^ttcp-r: 81920 bytes in .* \+\+\+$' 2 |
   { fail "s: no figures of 81920 bytes for the classic TCP and UDP tests"; show s; }
 expect_eq s "tests of 5000 bytes" "$(count s out '^ttcp-r: 5000 bytes in .* \+\+\+$')" 1
 
+# A real third-party classic transmitter: nuttcp falls back to plain ttcp data when its control
+# port is refused (../shared/toolchain.md); the server counts exactly what it sent.
+if command -v nuttcp >/dev/null; then
+  C=$(free_port)
+  run nut nuttcp -t -p "$P" -P "$C" -n 1000 -l 8192 127.0.0.1
+  expect_rc nut 0
+  wait_for "$WAIT" s lines_at_least s out '^ttcp-r: 8192000 bytes in .* \+\+\+$' 1 ||
+    { fail "s: no figures of nuttcp's 8192000 bytes"; show s; }
+else
+  echo "note: nuttcp is not installed: the third-party classic transmitter is not tried"
+fi
+
 # Three clients at once all complete.
 for i in 1 2 3; do start "m$i" "$TTCP" -C --time 1 -p "$P" 127.0.0.1; done
 for i in 1 2 3; do reap "m$i"; expect_rc "m$i" 0; done
