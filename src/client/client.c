@@ -300,7 +300,7 @@ static void stream_thread(void *arg)
 {
     struct stream_task *t = arg;
     struct ttcp_client_stream *st = &t->c->out->stream[t->stream];
-    struct ttcp_observer obs = {local_event, t};
+    struct ttcp_observer obs = {local_event, t, NULL};
     st->rc = ttcp_run_on(&st->local, &obs, &st->mine, t->sock, &t->c->server, 0);
     tt_mutex_lock(t->c->lock);
     t->c->local_done++;

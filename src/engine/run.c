@@ -81,7 +81,7 @@ static int run_tests(struct ttcp_session *s)
             ttcp_emit(s, TTCP_EV_FIGURES);
         if (again && rc == TT_E_INTR && !s->res->started)
             return 0;
-        if (!again || tt_interrupted())
+        if (!again || ttcp_stopping(s))
             return rc;
         if (rc != 0)
             ttcp_emit(s, TTCP_EV_FAILED);

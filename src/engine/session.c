@@ -18,6 +18,12 @@ static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
         s->obs->event(s->obs->ctx, &ev, s->res);
 }
 
+int ttcp_stopping(const struct ttcp_session *s)
+{
+    return tt_interrupted() ||
+           (s->obs != NULL && s->obs->stop != NULL && s->obs->stop(s->obs->ctx));
+}
+
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event_kind kind)
 {
     notify(s, kind, TTCP_WARN_COUNT, NULL);

@@ -38,6 +38,8 @@ struct ttcp_session {
     int rearm_quickack;  /* --no-delayed-ack where the OS forgets it after a read */
 };
 
+/* Ctrl+C came, or the observer asks the core to stop as after it. */
+int ttcp_stopping(const struct ttcp_session *s);
 /* Announces a step (socket, connect, ...) to the observer. */
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event_kind kind);
 /* Hands a control datagram to the observer (a server's shared UDP port). */

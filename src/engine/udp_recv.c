@@ -192,7 +192,7 @@ int ttcp_udp_receive(struct ttcp_session *s)
     s->res->verify_done = s->opts->verify;
     tt_setopt(s->sock, TT_OPT_RCVTIMEO_MS, RECV_POLL_MS);
     tt_setopt(s->sock, TT_OPT_TIMESTAMPS, 1); /* for jitter; without it, the clock at return */
-    while (rc > 0 && x.state != TTCP_UDP_DONE && !tt_interrupted())
+    while (rc > 0 && x.state != TTCP_UDP_DONE && !ttcp_stopping(s))
         rc = receive_some(s, &x);
     if (rc == 0 && s->res->idle_timeout)
         return 0;

@@ -127,6 +127,9 @@ struct ttcp_event {
 struct ttcp_observer {
     void (*event)(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res);
     void *ctx;
+    /* Optional (NULL: never): non-zero when whoever runs the core wants it to
+     * stop as after Ctrl+C; looked at where Ctrl+C is (a server ending). */
+    int (*stop)(void *ctx);
 };
 
 #endif

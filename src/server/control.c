@@ -256,7 +256,7 @@ struct stream_run {
 static void run_stream(struct control *c, int stream)
 {
     struct stream_observer so = {c, stream};
-    struct ttcp_observer obs = {stream_event, &so};
+    struct ttcp_observer obs = {stream_event, &so, NULL};
     tt_socket sock;
     struct ttcp_frame f;
     int idle_ms = (int)(c->side[stream].idle_timeout_ns / 1000000), udp = c->sl->udp;

@@ -52,6 +52,7 @@ struct ttcp_server {
     void (*run[SLOT_KINDS])(struct slot *sl); /* a slot's thread body, by kind */
     int running;           /* slots in use */
     int started;           /* tests begun (-1 takes no more after the first) */
+    int stopping;          /* the server ends: the classic UDP receiver stops too */
 };
 
 /* slots.c */

@@ -72,7 +72,7 @@ static void run_classic(struct slot *sl)
 {
     struct ttcp_options o;
     struct side_observer so;
-    struct ttcp_observer obs = {forward_event, &so};
+    struct ttcp_observer obs = {forward_event, &so, NULL};
     struct ttcp_result res;
     ttcp_server_begun(sl->server);
     classic_options(sl->server->opts, &o);
@@ -93,14 +93,25 @@ struct udp_lane {
     struct side_observer so;
 };
 
+/* The server is done (-1's test over): the lane ends as after Ctrl+C. */
+static int lane_stop(void *ctx)
+{
+    struct side_observer *so = ctx;
+    int done;
+    tt_mutex_lock(so->sv->lock);
+    done = so->sv->stopping;
+    tt_mutex_unlock(so->sv->lock);
+    return done;
+}
+
 static void udp_lane(void *arg)
 {
     struct udp_lane *lane = arg;
-    struct ttcp_observer obs = {forward_event, &lane->so};
+    struct ttcp_observer obs = {forward_event, &lane->so, lane_stop};
     struct ttcp_result res;
-    while (!tt_interrupted()) {
+    while (!tt_interrupted() && !lane_stop(&lane->so)) {
         int rc = ttcp_run(&lane->opts, &obs, &res), setup_failed = rc != 0 && !res.started;
-        if (rc != 0 && !tt_interrupted())
+        if (rc != 0 && !tt_interrupted() && !lane_stop(&lane->so))
             lane->so.obs->failed(lane->so.obs->ctx, &lane->opts, &res);
         ttcp_result_release(&res);
         if (setup_failed)
@@ -210,12 +221,15 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
     ttcp_gate_free(g);
     if (sv->listener != TT_NO_SOCKET)
         tt_close(sv->listener);
-    if (lane_thread != NULL && tt_interrupted())
-        tt_thread_join(lane_thread); /* else it ends with the process */
+    if (lane_thread != NULL) {
+        tt_mutex_lock(sv->lock);
+        sv->stopping = 1;
+        tt_mutex_unlock(sv->lock);
+        tt_thread_join(lane_thread); /* within a receive poll: 0.25 s */
+    }
     ttcp_key_wipe(&sv->key);
     tt_mutex_free(sv->lock);
-    if (lane_thread == NULL)
-        free(lane);
+    free(lane);
     free(sv);
     return rc;
 }
