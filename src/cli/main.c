@@ -85,7 +85,7 @@ static void print_json(struct printer *p, const struct ttcp_result *res, int rc)
 static int run(const struct ttcp_options *o)
 {
     struct printer p;
-    struct ttcp_observer obs = {print_event, &p, NULL};
+    struct ttcp_observer obs = {print_event, &p, NULL, NULL};
     struct ttcp_result res;
     int rc;
 

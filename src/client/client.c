@@ -300,7 +300,7 @@ static void stream_thread(void *arg)
 {
     struct stream_task *t = arg;
     struct ttcp_client_stream *st = &t->c->out->stream[t->stream];
-    struct ttcp_observer obs = {local_event, t, NULL};
+    struct ttcp_observer obs = {local_event, t, NULL, NULL};
     st->rc = ttcp_run_on(&st->local, &obs, &st->mine, t->sock, &t->c->server, 0);
     tt_mutex_lock(t->c->lock);
     t->c->local_done++;
@@ -318,18 +318,17 @@ static void read_server(struct client *c, int streams)
         struct ttcp_message m;
         struct ttcp_result theirs;
         struct ttcp_interval in;
-        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in, NULL};
+        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in};
         int stream, local_done, rc = tt_wait_readable(c->control, POLL_MS);
         tt_mutex_lock(c->lock);
         local_done = c->local_done == streams;
         tt_mutex_unlock(c->lock);
         if (local_done && done_at == 0)
             done_at = tt_now_ns();
-        if (rc == 0 || rc == TT_E_INTR) {
-            if (done_at != 0 && tt_now_ns() - done_at > grace)
-                break;
+        if (done_at != 0 && tt_now_ns() - done_at > grace)
+            break; /* also when frames keep coming, but never the results */
+        if (rc == 0 || rc == TT_E_INTR)
             continue;
-        }
         if (rc < 0 || receive_any(c, &m) != 0)
             break;
         if (strcmp(ttcp_proto_type(&m), "interval") == 0 &&
@@ -388,7 +387,9 @@ static void run_streams(struct client *c, const tt_socket *socks)
         struct ttcp_frame f;
         ttcp_frame_begin(&f, "go");
         ttcp_frame_end(&f);
-        send_frame(c, &f);
+        tt_mutex_lock(c->lock); /* a failure shows in the results that never come */
+        ttcp_channel_send(c->control, &f);
+        tt_mutex_unlock(c->lock);
     }
     stream_thread(&task[first]);
     if (first == 0 && c->out->stream[1].used && threads[1] == NULL)
@@ -432,9 +433,10 @@ static int converse(struct client *c)
             rc = open_udp(c, &socks[i]);
         } else if (c->out->stream[i].used) {
             rc = open_data(c, i, &socks[i]);
-            if (rc == 0)
-                tt_setopt(socks[i], TT_OPT_RCVTIMEO_MS,
-                          (int)(c->local.idle_timeout_ns / 1000000));
+            if (rc == 0) { /* a server that stalls ends the test after --idle-timeout */
+                tt_setopt(socks[i], TT_OPT_RCVTIMEO_MS, (int)(c->local.idle_timeout_ns / 1000000));
+                tt_setopt(socks[i], TT_OPT_SNDTIMEO_MS, (int)(c->local.idle_timeout_ns / 1000000));
+            }
         }
     if (rc == 0 && c->local.udp)
         rc = agree_udp(c, socks);

@@ -82,8 +82,7 @@ struct ttcp_options {
     int64_t limit_ns;     /* a server's cap on one test's data phase, 0 = none */
     int64_t start_timeout_ns; /* UDP receiver of a -S/-C test: the test must begin by then */
     int thread_cpu;       /* -S, -C: CPU time is the test's thread's, not the process's */
-    int share_port;       /* -S: the UDP port is shared with the tests' own sockets, and
-                           * control datagrams on it are reported, not counted */
+    int share_port;       /* -S: the UDP port is shared with the tests' own sockets */
 };
 
 /* -C: the direction asked for. */

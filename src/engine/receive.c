@@ -50,8 +50,14 @@ static int send_back(struct ttcp_session *s)
 
     s->res->back_done = 1;
     ttcp_pattern_fill(s->buf.data, len);
-    for (i = 0; i < s->opts->nbuf && rc == 0 && !tt_interrupted(); i++)
+    for (i = 0; i < s->opts->nbuf && rc == 0 && !tt_interrupted(); i++) {
+        /* a server's --max-time and --max-rate hold for what goes back too */
+        if (s->opts->limit_ns && tt_now_ns() - start >= s->opts->limit_ns)
+            break;
+        if (s->opts->pace_bps)
+            ttcp_pace(s, len);
         rc = ttcp_send_all(s, s->buf.data, len, &s->res->back_bytes, NULL);
+    }
     s->res->back_ns = tt_now_ns() - start;
     if (rc == TT_E_PIPE || rc == TT_E_CONNRESET) {
         /* a classic transmitter closes both ways: nothing can go back */

@@ -13,7 +13,6 @@ static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
     ev.kind = kind;
     ev.warning = w;
     ev.interval = in;
-    ev.datagram = NULL;
     if (s->obs != NULL && s->obs->event != NULL)
         s->obs->event(s->obs->ctx, &ev, s->res);
 }
@@ -29,11 +28,9 @@ void ttcp_emit(const struct ttcp_session *s, enum ttcp_event_kind kind)
     notify(s, kind, TTCP_WARN_COUNT, NULL);
 }
 
-void ttcp_emit_datagram(const struct ttcp_session *s, const struct tt_datagram *d)
+int ttcp_claimed(const struct ttcp_session *s, const struct tt_datagram *d)
 {
-    struct ttcp_event ev = {TTCP_EV_DATAGRAM, TTCP_WARN_COUNT, NULL, d};
-    if (s->obs != NULL && s->obs->event != NULL)
-        s->obs->event(s->obs->ctx, &ev, s->res);
+    return s->obs != NULL && s->obs->claim != NULL && s->obs->claim(s->obs->ctx, d);
 }
 
 void ttcp_warn(struct ttcp_session *s, enum ttcp_warning w)

@@ -42,8 +42,8 @@ struct ttcp_session {
 int ttcp_stopping(const struct ttcp_session *s);
 /* Announces a step (socket, connect, ...) to the observer. */
 void ttcp_emit(const struct ttcp_session *s, enum ttcp_event_kind kind);
-/* Hands a control datagram to the observer (a server's shared UDP port). */
-void ttcp_emit_datagram(const struct ttcp_session *s, const struct tt_datagram *d);
+/* The observer takes this datagram (ttcp_observer.claim): not the test's. */
+int ttcp_claimed(const struct ttcp_session *s, const struct tt_datagram *d);
 /* Records a warning in the result and announces it, once per test. */
 void ttcp_warn(struct ttcp_session *s, enum ttcp_warning w);
 /* Records a failure with the native error of the call that just failed;

@@ -7,7 +7,6 @@
 #include "engine/phases.h"
 #include "engine/udp.h"
 #include "measure/pattern.h"
-#include "proto/message.h"
 
 #define RECV_POLL_MS 250               /* how often the receiver looks at Ctrl+C */
 #define TRAILING_QUIET_NS 2000000000ll /* -c: how long the last sender's markers are trailing */
@@ -111,24 +110,13 @@ static int trailing_marker(const struct ttcp_session *s, const struct rx *x,
            (x->state == TTCP_UDP_WAITING || !same_sender(&d->from, &x->sender));
 }
 
-/* A server's shared port: a datagram that opens with the control magic
- * (a client's token for its UDP test) is the server's, never data. */
-static int control_datagram(const struct ttcp_session *s, const struct tt_datagram *d)
-{
-    return s->opts->share_port && d->len >= TTCP_PROTO_MAGIC_LEN &&
-           d->len <= s->buf.len &&
-           memcmp(d->buf, TTCP_PROTO_MAGIC, TTCP_PROTO_MAGIC_LEN) == 0;
-}
-
 /* Feeds one datagram to the state machine. */
 static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *d, int64_t now)
 {
     if (trailing_marker(s, x, d, now))
         return 0;
-    if (control_datagram(s, d)) {
-        ttcp_emit_datagram(s, d);
+    if (ttcp_claimed(s, d))
         return 0;
-    }
     if (x->state == TTCP_UDP_WAITING)
         x->sender = d->from;
     s->res->calls++;
@@ -175,8 +163,11 @@ static int receive_some(struct ttcp_session *s, struct rx *x)
         return ttcp_fail(s, n, TTCP_OP_IO);
     for (i = 0; i < n && rc == 0 && x->state != TTCP_UDP_DONE; i++)
         rc = take(s, x, &d[i], now);
-    if (rc == 0 && s->clocked && s->res->started)
+    if (rc == 0 && s->clocked && s->res->started) {
         ttcp_tick(s);
+        if (x->state == TTCP_UDP_RUNNING && ttcp_over_limit(s))
+            x->state = TTCP_UDP_DONE; /* a server's --max-time: the figures so far */
+    }
     return rc < 0 ? rc : 1;
 }
 

@@ -26,7 +26,7 @@ int ttcp_payload_parse(const char *text)
 
 const char *ttcp_payload_name(enum ttcp_payload p)
 {
-    return names[p];
+    return (unsigned)p < sizeof names / sizeof names[0] ? names[p] : "unknown";
 }
 
 void ttcp_prng_seed(struct ttcp_prng *g, uint64_t seed)

@@ -111,15 +111,13 @@ enum ttcp_event_kind {
     TTCP_EV_WARNING,  /* ev->warning happened (also in res->warnings) */
     TTCP_EV_INTERVAL, /* -i: ev->interval was closed */
     TTCP_EV_FIGURES,  /* a test ended: its result is complete */
-    TTCP_EV_FAILED,   /* -c: one test failed (res->failure), the next one follows */
-    TTCP_EV_DATAGRAM  /* a server's UDP port: a control datagram came (ev->datagram) */
+    TTCP_EV_FAILED    /* -c: one test failed (res->failure), the next one follows */
 };
 
 struct ttcp_event {
     enum ttcp_event_kind kind;
     enum ttcp_warning warning;            /* TTCP_EV_WARNING */
     const struct ttcp_interval *interval; /* TTCP_EV_INTERVAL */
-    const struct tt_datagram *datagram;   /* TTCP_EV_DATAGRAM: its bytes and sender */
 };
 
 /* Progress and results while the core runs; res is the test's result as
@@ -130,6 +128,10 @@ struct ttcp_observer {
     /* Optional (NULL: never): non-zero when whoever runs the core wants it to
      * stop as after Ctrl+C; looked at where Ctrl+C is (a server ending). */
     int (*stop)(void *ctx);
+    /* Optional (NULL: none): a UDP receiver shows it each datagram first; 1
+     * when it takes it (a server's control datagram, a sender --allow keeps
+     * out), and the test never counts it. */
+    int (*claim)(void *ctx, const struct tt_datagram *d);
 };
 
 #endif

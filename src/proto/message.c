@@ -205,3 +205,8 @@ void ttcp_proto_copy(struct ttcp_message *dst, const struct ttcp_message *src)
         dst->field[i].value = dst->text + (src->field[i].value - src->text);
     }
 }
+
+int ttcp_proto_is_magic(const unsigned char *buf, size_t len)
+{
+    return len >= TTCP_PROTO_MAGIC_LEN && memcmp(buf, TTCP_PROTO_MAGIC, TTCP_PROTO_MAGIC_LEN) == 0;
+}

@@ -19,6 +19,9 @@
  * magic, 0 when they cannot: from then on the connection is classic data. */
 int ttcp_proto_magic_prefix(const unsigned char *buf, size_t len);
 
+/* 1 when len bytes start with the whole magic (a client's UDP token datagram). */
+int ttcp_proto_is_magic(const unsigned char *buf, size_t len);
+
 /* The body length a frame header announces, or -1 when it is out of range
  * (0, or more than TTCP_PROTO_BODY_MAX). */
 int ttcp_proto_frame_length(const unsigned char header[TTCP_PROTO_LENGTH_LEN]);

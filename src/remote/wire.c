@@ -146,6 +146,10 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     if (read_fields(m, o, &direction, why, why_len) != 0)
         return -1;
     out->direction = (enum ttcp_direction)direction;
+    if (o->idle_timeout_ns > server->idle_timeout_ns)
+        o->idle_timeout_ns = server->idle_timeout_ns; /* how long a stalled peer holds a slot */
+    if (o->sockbufsize > TTCP_SERVER_MAX_SOCKBUF)
+        o->sockbufsize = TTCP_SERVER_MAX_SOCKBUF;
     if (server->max_time_ns)
         o->limit_ns = server->max_time_ns;
     if (server->max_rate_bps && (o->pace_bps == 0 || o->pace_bps > server->max_rate_bps))
@@ -164,10 +168,8 @@ void ttcp_wire_side(const struct ttcp_grant *g, int transmit, struct ttcp_option
     out->transmit = transmit;
     out->side_given = 1;
     out->host = transmit ? "client" : NULL;
-    if (out->udp) {
-        out->share_port = 1; /* a late token datagram on the test's socket is not data */
+    if (out->udp)
         out->start_timeout_ns = out->idle_timeout_ns;
-    }
     if (transmit) {
         out->verify = 0; /* checking is the receiver's part */
     } else {

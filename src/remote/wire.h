@@ -11,6 +11,7 @@
 
 #define TTCP_PROTO_VERSION 1
 #define TTCP_TOKEN_HEX 32 /* a data connection's token: 16 random bytes in hex */
+#define TTCP_SERVER_MAX_SOCKBUF (16u << 20) /* -b a client may ask a server for */
 #define TTCP_LIMIT_GRACE_NS (2ll * 1000000000ll) /* --max-time: the receiving end's grace */
 
 /* What a server grants a test: its options (the side still to choose per

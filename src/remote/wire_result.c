@@ -111,7 +111,7 @@ static int read_small(const struct ttcp_message *m, struct ttcp_result *r, char 
         {"tcp_end_asked", 1}, {"tcp_end_valid", 1}, {"mss", UINT32_MAX},
         {"snd_wnd", UINT32_MAX}, {"rcv_wnd", UINT32_MAX}, {"cwnd", UINT32_MAX},
         {"srtt_us", UINT32_MAX}, {"rttvar_us", UINT32_MAX}, {"verify_done", 1},
-        {"verify_kind", 16}, {"seed_used", 1}, {"udp_stats_valid", 1},
+        {"verify_kind", TTCP_PAYLOAD_ZEROS + 1}, {"seed_used", 1}, {"udp_stats_valid", 1},
         {"udp_jitter_ns", 1000000000000000000ull}, {"back_done", 1},
     };
     int i;

@@ -238,14 +238,19 @@ static void stream_event(void *ctx, const struct ttcp_event *ev, const struct tt
     struct stream_observer *so = ctx;
     struct control *c = so->c;
     const struct ttcp_server_observer *obs = c->sv->obs;
-    if (ev->kind == TTCP_EV_DATAGRAM)
-        return; /* a late copy of the client's token datagram */
     obs->event(obs->ctx, &c->side[so->stream], ev, res);
     if (ev->kind == TTCP_EV_INTERVAL) {
         struct ttcp_frame f;
         ttcp_wire_interval(&f, so->stream, ev->interval);
         send_frame(c->sl, &f);
     }
+}
+
+/* A late copy of the client's token datagram on the test's own socket. */
+static int stream_claim(void *ctx, const struct tt_datagram *d)
+{
+    (void)ctx;
+    return ttcp_proto_is_magic(d->buf, d->len);
 }
 
 struct stream_run {
@@ -256,7 +261,7 @@ struct stream_run {
 static void run_stream(struct control *c, int stream)
 {
     struct stream_observer so = {c, stream};
-    struct ttcp_observer obs = {stream_event, &so, NULL};
+    struct ttcp_observer obs = {stream_event, &so, NULL, stream_claim};
     tt_socket sock;
     struct ttcp_frame f;
     int idle_ms = (int)(c->side[stream].idle_timeout_ns / 1000000), udp = c->sl->udp;
@@ -326,8 +331,19 @@ void ttcp_control_run(struct slot *sl)
     tt_setopt(sl->control, TT_OPT_SNDTIMEO_MS, (int)(CONTROL_NS / 1000000));
     if (c.sv->auth && ttcp_random_hex(snonce, TTCP_NONCE_HEX) != 0)
         return;
-    if (greet(&c, snonce) != 0 || (c.sv->auth && authenticate(&c, snonce) != 0) ||
-        agree(&c) != 0)
+    if (greet(&c, snonce) != 0 || (c.sv->auth && authenticate(&c, snonce) != 0))
+        return;
+    if (ttcp_server_admit(c.sv, sl) != 0) {
+        struct ttcp_frame f;
+        ttcp_frame_begin(&f, "busy");
+        ttcp_frame_add(&f, "reason", "busy");
+        ttcp_frame_add(&f, "message", "the server runs as many tests as it takes: try later");
+        ttcp_frame_end(&f);
+        send_frame(sl, &f);
+        ttcp_server_notice(c.sv, TTCP_NOTICE_BUSY, &sl->peer);
+        return;
+    }
+    if (agree(&c) != 0)
         return;
     ttcp_server_begun(c.sv);
     if (await_data(&c) != 0) {

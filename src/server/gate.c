@@ -75,6 +75,17 @@ static void answer(tt_socket s, const char *type, const char *reason, const char
         tt_send(s, f.bytes, f.len); /* the far end may be gone: nothing to do then */
 }
 
+/* The connection that has been opening longest (the list is not in order:
+ * a connection handed on is replaced by the last one). */
+static int oldest(const struct gate *g)
+{
+    int i, found = 0;
+    for (i = 1; i < g->count; i++)
+        if (g->list[i]->opened_ns < g->list[found]->opened_ns)
+            found = i;
+    return found;
+}
+
 static void accept_one(struct gate *g)
 {
     struct ttcp_server *sv = g->sv;
@@ -92,7 +103,7 @@ static void accept_one(struct gate *g)
         return;
     }
     if (g->count == PENDING_MAX)
-        drop(g, 0, TTCP_NOTICE_CROWDED, 1); /* the oldest: a flood cannot fill the gate for good */
+        drop(g, oldest(g), TTCP_NOTICE_CROWDED, 1); /* a flood cannot fill the gate for good */
     p = malloc(sizeof *p);
     if (p == NULL) {
         tt_close(s);

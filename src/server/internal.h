@@ -16,6 +16,7 @@
 
 #define PENDING_MAX 256   /* connections still opening; beyond, the oldest goes */
 #define SLOTS_MAX 256     /* --max-clients' ceiling */
+#define UNPROVEN_MAX 16   /* --key-file: conversations before the key is proven */
 #define HELLO_NS (5ll * 1000000000ll)    /* magic and hello */
 #define CONTROL_NS (10ll * 1000000000ll) /* any other control read */
 #define SERVER_MAX_BUFLEN (4u << 20)     /* -l a client may ask for: memory stays bounded */
@@ -34,10 +35,12 @@ struct slot {
     char token[TTCP_TOKEN_HEX + 1];
     int expect[2];         /* stream 0: the client sends; 1: the server sends */
     tt_socket data[2];
+    int attached[2];       /* data[i] came (it is taken, and unset, when its stream runs) */
     struct tt_addr data_peer[2];
     int udp;               /* UDP streams: data_peer comes from a datagram, data stays unset */
     int udp_seen[2];       /* that datagram came */
     struct tt_mutex *send_lock; /* CONTROL: one frame at a time on the control socket */
+    int counted;           /* holds one of --max-clients' slots (else: unproven, --key-file) */
 };
 
 struct ttcp_server {
@@ -50,7 +53,8 @@ struct ttcp_server {
     struct tt_mutex *lock;
     struct slot slots[SLOTS_MAX];
     void (*run[SLOT_KINDS])(struct slot *sl); /* a slot's thread body, by kind */
-    int running;           /* slots in use */
+    int running;           /* client slots in use (--max-clients) */
+    int unproven;          /* --key-file: conversations not yet past the key */
     int started;           /* tests begun (-1 takes no more after the first) */
     int stopping;          /* the server ends: the classic UDP receiver stops too */
 };
@@ -62,6 +66,9 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind);
 /* A test has begun (a classic one at once, a client's once agreed on):
  * what -1 counts; a refused conversation does not. */
 void ttcp_server_begun(struct ttcp_server *sv);
+/* --key-file: the conversation has proven the key; it takes a client slot
+ * now. 0, or -1 when --max-clients tests run (the client is told busy). */
+int ttcp_server_admit(struct ttcp_server *sv, struct slot *sl);
 /* Starts the slot's thread: the body server.c set for its kind. */
 void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl);
 /* Attaches a data connection to the test holding token: 0, or -1. */

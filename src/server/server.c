@@ -34,7 +34,7 @@ struct side_observer {
 
 /* A client's UDP datagram on the shared port: magic, then one frame,
  * `msg=udp token=... stream=N`; anything else there is dropped. */
-static void control_datagram(struct ttcp_server *sv, const struct tt_datagram *d)
+static void token_datagram(struct ttcp_server *sv, const struct tt_datagram *d)
 {
     const unsigned char *frame = d->buf + TTCP_PROTO_MAGIC_LEN;
     size_t left = d->len - TTCP_PROTO_MAGIC_LEN;
@@ -43,6 +43,8 @@ static void control_datagram(struct ttcp_server *sv, const struct tt_datagram *d
     const char *token;
     uint64_t stream;
     int len;
+    if (d->len > TTCP_PROTO_MAGIC_LEN + TTCP_PROTO_LENGTH_LEN + TTCP_PROTO_BODY_MAX)
+        return; /* longer than any frame (and perhaps cut short by the buffer) */
     if (left < TTCP_PROTO_LENGTH_LEN || (len = ttcp_proto_frame_length(frame)) < 0 ||
         (size_t)len != left - TTCP_PROTO_LENGTH_LEN ||
         ttcp_proto_parse(frame + TTCP_PROTO_LENGTH_LEN, (size_t)len, &m, why, sizeof why) != 0 ||
@@ -53,13 +55,21 @@ static void control_datagram(struct ttcp_server *sv, const struct tt_datagram *d
     ttcp_server_attach_udp(sv, token, (int)stream, &d->from);
 }
 
+/* The UDP port's datagrams before the classic receiver counts them: a
+ * client's token is the server's; a sender --allow keeps out is dropped. */
+static int lane_claim(void *ctx, const struct tt_datagram *d)
+{
+    struct side_observer *so = ctx;
+    if (ttcp_proto_is_magic(d->buf, d->len)) {
+        token_datagram(so->sv, d);
+        return 1;
+    }
+    return !ttcp_allow_match(&so->sv->allow, &d->from);
+}
+
 static void forward_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct side_observer *so = ctx;
-    if (ev->kind == TTCP_EV_DATAGRAM) {
-        control_datagram(so->sv, ev->datagram);
-        return;
-    }
     if (so->opts->udp && (ev->kind == TTCP_EV_READY || ev->kind == TTCP_EV_SOCKET))
         return; /* the UDP port's receiver is always there: its setup is no news */
     if (ev->kind == TTCP_EV_FAILED)
@@ -72,7 +82,7 @@ static void run_classic(struct slot *sl)
 {
     struct ttcp_options o;
     struct side_observer so;
-    struct ttcp_observer obs = {forward_event, &so, NULL};
+    struct ttcp_observer obs = {forward_event, &so, NULL, NULL};
     struct ttcp_result res;
     ttcp_server_begun(sl->server);
     classic_options(sl->server->opts, &o);
@@ -107,7 +117,7 @@ static int lane_stop(void *ctx)
 static void udp_lane(void *arg)
 {
     struct udp_lane *lane = arg;
-    struct ttcp_observer obs = {forward_event, &lane->so, lane_stop};
+    struct ttcp_observer obs = {forward_event, &lane->so, lane_stop, lane_claim};
     struct ttcp_result res;
     while (!tt_interrupted() && !lane_stop(&lane->so)) {
         int rc = ttcp_run(&lane->opts, &obs, &res), setup_failed = rc != 0 && !res.started;

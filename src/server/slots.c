@@ -13,13 +13,21 @@ void ttcp_server_notice(struct ttcp_server *sv, enum ttcp_notice what, const str
         sv->obs->notice(sv->obs->ctx, what, peer);
 }
 
+/* Under the lock: one more test may run (--max-clients, -1). */
+static int room(const struct ttcp_server *sv)
+{
+    uint64_t most = sv->opts->max_clients ? sv->opts->max_clients : TTCP_DEFAULT_MAX_CLIENTS;
+    return (uint64_t)sv->running < most && !(sv->opts->once && sv->started);
+}
+
 struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
 {
     struct slot *found = NULL;
-    uint64_t most = sv->opts->max_clients ? sv->opts->max_clients : TTCP_DEFAULT_MAX_CLIENTS;
-    int i;
+    /* --key-file: a conversation takes a client slot once it has proved the key; until then
+     * it waits in a pool of its own, so that peers without the key cannot lock clients out */
+    int pending = kind == SLOT_CONTROL && sv->auth, i;
     tt_mutex_lock(sv->lock);
-    if ((uint64_t)sv->running < most && !(sv->opts->once && sv->started))
+    if (pending ? sv->unproven < UNPROVEN_MAX : room(sv))
         for (i = 0; i < SLOTS_MAX && found == NULL; i++)
             if (sv->slots[i].kind == SLOT_FREE)
                 found = &sv->slots[i];
@@ -29,10 +37,28 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
         found->server = sv;
         found->control = TT_NO_SOCKET;
         found->data[0] = found->data[1] = TT_NO_SOCKET;
-        sv->running++;
+        found->counted = !pending;
+        if (pending)
+            sv->unproven++;
+        else
+            sv->running++;
     }
     tt_mutex_unlock(sv->lock);
     return found;
+}
+
+int ttcp_server_admit(struct ttcp_server *sv, struct slot *sl)
+{
+    int ok;
+    tt_mutex_lock(sv->lock);
+    ok = sl->counted || room(sv);
+    if (ok && !sl->counted) {
+        sv->unproven--;
+        sv->running++;
+        sl->counted = 1;
+    }
+    tt_mutex_unlock(sv->lock);
+    return ok ? 0 : -1;
 }
 
 static void slot_thread(void *arg)
@@ -56,7 +82,10 @@ static void release(struct ttcp_server *sv, struct slot *sl)
     tt_mutex_free(sl->send_lock);
     tt_mutex_lock(sv->lock);
     sl->kind = SLOT_FREE;
-    sv->running--;
+    if (sl->counted)
+        sv->running--;
+    else
+        sv->unproven--;
     tt_mutex_unlock(sv->lock);
 }
 
@@ -91,11 +120,12 @@ int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt
     for (i = 0; i < SLOTS_MAX && rc != 0; i++) {
         struct slot *sl = &sv->slots[i];
         if (sl->udp || sl->kind != SLOT_CONTROL || sl->done || !sl->expect[stream] ||
-            sl->data[stream] != TT_NO_SOCKET || strcmp(sl->token, token) != 0)
+            sl->attached[stream] || strcmp(sl->token, token) != 0)
             continue;
         if (!same_ip(&sl->peer, peer)) /* only from where the control connection came */
             break;
         sl->data[stream] = sock;
+        sl->attached[stream] = 1;
         sl->data_peer[stream] = *peer;
         rc = 0;
     }
@@ -138,7 +168,7 @@ int ttcp_server_reap(struct ttcp_server *sv)
         }
     }
     tt_mutex_lock(sv->lock);
-    running = sv->running;
+    running = sv->running + sv->unproven;
     tt_mutex_unlock(sv->lock);
     return running;
 }

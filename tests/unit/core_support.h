@@ -40,7 +40,7 @@ static void record_event(void *ctx, const struct ttcp_event *ev, const struct tt
 static int run_core(const char *line)
 {
     static char copy[512];
-    struct ttcp_observer obs = {record_event, NULL, NULL};
+    struct ttcp_observer obs = {record_event, NULL, NULL, NULL};
     char *argv[64], why[256];
     int argc;
     snprintf(copy, sizeof copy, "%s", line);
