@@ -195,17 +195,6 @@ int ttcp_frame_end(struct ttcp_frame *f)
     return 0;
 }
 
-void ttcp_proto_copy(struct ttcp_message *dst, const struct ttcp_message *src)
-{
-    int i;
-    memcpy(dst->text, src->text, sizeof dst->text);
-    dst->count = src->count;
-    for (i = 0; i < src->count; i++) {
-        dst->field[i].key = dst->text + (src->field[i].key - src->text);
-        dst->field[i].value = dst->text + (src->field[i].value - src->text);
-    }
-}
-
 int ttcp_proto_is_magic(const unsigned char *buf, size_t len)
 {
     return len >= TTCP_PROTO_MAGIC_LEN && memcmp(buf, TTCP_PROTO_MAGIC, TTCP_PROTO_MAGIC_LEN) == 0;

@@ -42,9 +42,6 @@ struct ttcp_message {
 int ttcp_proto_parse(const unsigned char *body, size_t len, struct ttcp_message *m,
                      char *why, size_t why_len);
 
-/* Copies a parsed message: the copy's fields point into its own text. */
-void ttcp_proto_copy(struct ttcp_message *dst, const struct ttcp_message *src);
-
 /* The message's type (its first field, msg=). */
 const char *ttcp_proto_type(const struct ttcp_message *m);
 /* A field's value, or NULL when the message has no such key. */

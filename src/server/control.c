@@ -54,60 +54,6 @@ static int receive(struct control *c, struct ttcp_message *m, const char *type, 
     return rc;
 }
 
-/* hello -> welcome (version 1 is the only one yet) */
-static int greet(struct control *c, const char *nonce)
-{
-    const struct ttcp_message *h = &c->sl->hello;
-    uint64_t newest, oldest;
-    struct ttcp_frame f;
-    if (ttcp_proto_get_u64(h, "version", 1, 65535, &newest, c->why, sizeof c->why) != 0 ||
-        ttcp_proto_get_u64(h, "min_version", 1, newest, &oldest, c->why, sizeof c->why) != 0) {
-        send_error(c->sl, "protocol", c->why);
-        return -1;
-    }
-    if (oldest > TTCP_PROTO_VERSION) {
-        snprintf(c->why, sizeof c->why, "this server speaks protocol %d to %d; the client needs "
-                 "%llu or later: upgrade the server", TTCP_PROTO_VERSION, TTCP_PROTO_VERSION,
-                 (unsigned long long)oldest);
-        send_error(c->sl, "version", c->why);
-        ttcp_server_notice(c->sv, TTCP_NOTICE_VERSION, &c->sl->peer);
-        return -1;
-    }
-    ttcp_frame_begin(&f, "welcome");
-    ttcp_frame_add_u64(&f, "version", TTCP_PROTO_VERSION);
-    ttcp_frame_add_u64(&f, "auth", (uint64_t)c->sv->auth);
-    if (c->sv->auth)
-        ttcp_frame_add(&f, "nonce", nonce);
-    ttcp_frame_end(&f);
-    return send_frame(c->sl, &f) == 0 ? 0 : -1;
-}
-
-/* --key-file: the client proves it holds the key, then the server does. */
-static int authenticate(struct control *c, const char *snonce)
-{
-    struct ttcp_message m;
-    struct ttcp_frame f;
-    char want[TTCP_MAC_HEX + 1], mine[TTCP_MAC_HEX + 1];
-    const char *cnonce, *mac;
-    if (receive(c, &m, "auth", CONTROL_NS) != 0)
-        return -1;
-    cnonce = ttcp_proto_get(&m, "nonce");
-    mac = ttcp_proto_get(&m, "mac");
-    if (cnonce == NULL || mac == NULL || strlen(cnonce) != TTCP_NONCE_HEX ||
-        ttcp_auth_mac(&c->sv->key, "client", snonce, cnonce, want) != 0 ||
-        !ttcp_auth_equal(mac, want)) {
-        send_error(c->sl, "auth", "authentication failed: the keys differ (--key-file)");
-        ttcp_server_notice(c->sv, TTCP_NOTICE_AUTH_FAILED, &c->sl->peer);
-        return -1;
-    }
-    if (ttcp_auth_mac(&c->sv->key, "server", snonce, cnonce, mine) != 0)
-        return -1;
-    ttcp_frame_begin(&f, "auth_ok");
-    ttcp_frame_add(&f, "mac", mine);
-    ttcp_frame_end(&f);
-    return send_frame(c->sl, &f) == 0 ? 0 : -1;
-}
-
 /* test -> ready, with a token for the data connections. */
 static int agree(struct control *c)
 {
@@ -324,25 +270,10 @@ static void farewell(struct control *c)
 void ttcp_control_run(struct slot *sl)
 {
     struct control c;
-    char snonce[TTCP_NONCE_HEX + 1] = "";
     memset(&c, 0, sizeof c);
     c.sl = sl;
     c.sv = sl->server;
     tt_setopt(sl->control, TT_OPT_SNDTIMEO_MS, (int)(CONTROL_NS / 1000000));
-    if (c.sv->auth && ttcp_random_hex(snonce, TTCP_NONCE_HEX) != 0)
-        return;
-    if (greet(&c, snonce) != 0 || (c.sv->auth && authenticate(&c, snonce) != 0))
-        return;
-    if (ttcp_server_admit(c.sv, sl) != 0) {
-        struct ttcp_frame f;
-        ttcp_frame_begin(&f, "busy");
-        ttcp_frame_add(&f, "reason", "busy");
-        ttcp_frame_add(&f, "message", "the server runs as many tests as it takes: try later");
-        ttcp_frame_end(&f);
-        send_frame(sl, &f);
-        ttcp_server_notice(c.sv, TTCP_NOTICE_BUSY, &sl->peer);
-        return;
-    }
     if (agree(&c) != 0)
         return;
     ttcp_server_begun(c.sv);

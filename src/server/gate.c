@@ -13,7 +13,9 @@
 #define FRAME_MAX (TTCP_PROTO_LENGTH_LEN + TTCP_PROTO_BODY_MAX)
 #define ACCEPTS_PER_ROUND 64
 
-enum pending_state { P_FIRST, P_FRAME };
+/* P_FIRST: nothing read yet; P_FRAME: the magic came, the first frame is read;
+ * P_AUTH: a client was welcomed, its auth frame is read (--key-file). */
+enum pending_state { P_FIRST, P_FRAME, P_AUTH };
 
 struct pending {
     tt_socket sock;
@@ -23,7 +25,8 @@ struct pending {
     enum pending_state state;
     int partial;           /* P_FIRST: part of a magic came; looked at each round, not polled
                             * (its queued bytes would wake every poll) */
-    size_t got;            /* P_FRAME: bytes of the frame so far */
+    size_t got;            /* P_FRAME, P_AUTH: bytes of the frame so far */
+    char nonce[TTCP_NONCE_HEX + 1]; /* P_AUTH: the challenge sent in welcome */
     unsigned char frame[FRAME_MAX];
 };
 
@@ -116,6 +119,8 @@ static void accept_one(struct gate *g)
     p->state = P_FIRST;
     p->partial = 0;
     p->got = 0;
+    p->nonce[0] = '\0';
+    tt_setopt(s, TT_OPT_SNDTIMEO_MS, 1000); /* the few frames sent from here never wait */
     g->list[g->count++] = p;
 }
 
@@ -164,7 +169,48 @@ static void look_first(struct gate *g, int i)
     p->deadline_ns = p->opened_ns + HELLO_NS;
 }
 
-/* A whole first frame: a hello takes a slot, a data connection joins its test. */
+/* A client through its opening: its test gets a slot and a thread. */
+static void hand_control(struct gate *g, int i)
+{
+    struct pending *p = g->list[i];
+    struct slot *sl = ttcp_server_claim(g->sv, SLOT_CONTROL);
+    if (sl == NULL) {
+        answer(p->sock, "busy", "busy", "the server runs as many tests as it takes: try later");
+        drop(g, i, TTCP_NOTICE_BUSY, 1);
+        return;
+    }
+    sl->control = p->sock;
+    sl->peer = p->peer;
+    drop(g, i, TTCP_NOTICE_COUNT, 0);
+    ttcp_server_launch(g->sv, sl);
+}
+
+/* P_AUTH: the client's proof of the key. */
+static void check_auth(struct gate *g, int i, const struct ttcp_message *m)
+{
+    struct pending *p = g->list[i];
+    if (ttcp_greet_auth(g->sv, p->sock, &p->peer, m, p->nonce) != 0)
+        drop(g, i, TTCP_NOTICE_COUNT, 1); /* greet.c told why */
+    else
+        hand_control(g, i);
+}
+
+/* A hello: welcomed (or refused), then with --key-file its proof is read here too. */
+static void take_hello(struct gate *g, int i, const struct ttcp_message *m)
+{
+    struct pending *p = g->list[i];
+    if (ttcp_greet_hello(g->sv, p->sock, &p->peer, m, p->nonce) != 0) {
+        drop(g, i, TTCP_NOTICE_COUNT, 1);
+    } else if (g->sv->auth) {
+        p->state = P_AUTH;
+        p->got = 0;
+        p->deadline_ns = tt_now_ns() + HELLO_NS;
+    } else {
+        hand_control(g, i);
+    }
+}
+
+/* A whole frame: a hello or its auth, or a data connection joining its test. */
 static void dispatch(struct gate *g, int i)
 {
     struct pending *p = g->list[i];
@@ -172,12 +218,15 @@ static void dispatch(struct gate *g, int i)
     char why[160];
     const char *type;
     uint64_t stream;
-    struct slot *sl;
 
     if (ttcp_proto_parse(p->frame + TTCP_PROTO_LENGTH_LEN, p->got - TTCP_PROTO_LENGTH_LEN, m,
                          why, sizeof why) != 0) {
         answer(p->sock, "error", "protocol", why);
         drop(g, i, TTCP_NOTICE_BAD_HELLO, 1);
+        return;
+    }
+    if (p->state == P_AUTH) {
+        check_auth(g, i, m);
         return;
     }
     type = ttcp_proto_type(m);
@@ -197,17 +246,7 @@ static void dispatch(struct gate *g, int i)
         drop(g, i, TTCP_NOTICE_BAD_HELLO, 1);
         return;
     }
-    sl = ttcp_server_claim(g->sv, SLOT_CONTROL);
-    if (sl == NULL) {
-        answer(p->sock, "busy", "busy", "the server runs as many tests as it takes: try later");
-        drop(g, i, TTCP_NOTICE_BUSY, 1);
-        return;
-    }
-    sl->control = p->sock;
-    sl->peer = p->peer;
-    ttcp_proto_copy(&sl->hello, m);
-    drop(g, i, TTCP_NOTICE_COUNT, 0);
-    ttcp_server_launch(g->sv, sl);
+    take_hello(g, i, m);
 }
 
 /* P_FRAME: takes what has come of the first frame, bounded by its length. */

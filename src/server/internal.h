@@ -16,7 +16,6 @@
 
 #define PENDING_MAX 256   /* connections still opening; beyond, the oldest goes */
 #define SLOTS_MAX 256     /* --max-clients' ceiling */
-#define UNPROVEN_MAX 16   /* --key-file: conversations before the key is proven */
 #define HELLO_NS (5ll * 1000000000ll)    /* magic and hello */
 #define CONTROL_NS (10ll * 1000000000ll) /* any other control read */
 #define SERVER_MAX_BUFLEN (4u << 20)     /* -l a client may ask for: memory stays bounded */
@@ -30,7 +29,6 @@ struct slot {
     struct ttcp_server *server;
     tt_socket control;     /* CONTROL: the client's control connection; CLASSIC: the data */
     struct tt_addr peer;
-    struct ttcp_message hello; /* CONTROL: the opening frame */
     /* the data connections, attached by gate.c under the server's lock */
     char token[TTCP_TOKEN_HEX + 1];
     int expect[2];         /* stream 0: the client sends; 1: the server sends */
@@ -40,7 +38,6 @@ struct slot {
     int udp;               /* UDP streams: data_peer comes from a datagram, data stays unset */
     int udp_seen[2];       /* that datagram came */
     struct tt_mutex *send_lock; /* CONTROL: one frame at a time on the control socket */
-    int counted;           /* holds one of --max-clients' slots (else: unproven, --key-file) */
 };
 
 struct ttcp_server {
@@ -54,7 +51,6 @@ struct ttcp_server {
     struct slot slots[SLOTS_MAX];
     void (*run[SLOT_KINDS])(struct slot *sl); /* a slot's thread body, by kind */
     int running;           /* client slots in use (--max-clients) */
-    int unproven;          /* --key-file: conversations not yet past the key */
     int started;           /* tests begun (-1 takes no more after the first) */
     int stopping;          /* the server ends: the classic UDP receiver stops too */
 };
@@ -66,9 +62,6 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind);
 /* A test has begun (a classic one at once, a client's once agreed on):
  * what -1 counts; a refused conversation does not. */
 void ttcp_server_begun(struct ttcp_server *sv);
-/* --key-file: the conversation has proven the key; it takes a client slot
- * now. 0, or -1 when --max-clients tests run (the client is told busy). */
-int ttcp_server_admit(struct ttcp_server *sv, struct slot *sl);
 /* Starts the slot's thread: the body server.c set for its kind. */
 void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl);
 /* Attaches a data connection to the test holding token: 0, or -1. */
@@ -81,6 +74,14 @@ void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int strea
 /* Joins the threads of the tests that have ended; returns how many run. */
 int ttcp_server_reap(struct ttcp_server *sv);
 
+/* greet.c: a client's opening, on the gate's thread. 0 when the client may go
+ * on (welcome sent; nonce filled with --key-file), -1 when it was refused. */
+int ttcp_greet_hello(struct ttcp_server *sv, tt_socket s, const struct tt_addr *peer,
+                     const struct ttcp_message *hello, char nonce[TTCP_NONCE_HEX + 1]);
+/* --key-file: the client's auth frame; 0 when it holds the key (auth_ok sent). */
+int ttcp_greet_auth(struct ttcp_server *sv, tt_socket s, const struct tt_addr *peer,
+                    const struct ttcp_message *m, const char *snonce);
+
 /* gate.c: the connections still opening. */
 struct gate;
 struct gate *ttcp_gate_new(struct ttcp_server *sv);
@@ -88,7 +89,8 @@ void ttcp_gate_free(struct gate *g);
 /* One round: accepts, reads what came, hands on, expires. */
 void ttcp_gate_round(struct gate *g, int timeout_ms);
 
-/* control.c: a controlled test, on its slot's thread. */
+/* control.c: a controlled test, on its slot's thread, from the client's test
+ * request on (greet.c has welcomed it, and checked its key). */
 void ttcp_control_run(struct slot *sl);
 
 #endif

@@ -23,11 +23,9 @@ static int room(const struct ttcp_server *sv)
 struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
 {
     struct slot *found = NULL;
-    /* --key-file: a conversation takes a client slot once it has proved the key; until then
-     * it waits in a pool of its own, so that peers without the key cannot lock clients out */
-    int pending = kind == SLOT_CONTROL && sv->auth, i;
+    int i;
     tt_mutex_lock(sv->lock);
-    if (pending ? sv->unproven < UNPROVEN_MAX : room(sv))
+    if (room(sv))
         for (i = 0; i < SLOTS_MAX && found == NULL; i++)
             if (sv->slots[i].kind == SLOT_FREE)
                 found = &sv->slots[i];
@@ -37,28 +35,10 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
         found->server = sv;
         found->control = TT_NO_SOCKET;
         found->data[0] = found->data[1] = TT_NO_SOCKET;
-        found->counted = !pending;
-        if (pending)
-            sv->unproven++;
-        else
-            sv->running++;
+        sv->running++;
     }
     tt_mutex_unlock(sv->lock);
     return found;
-}
-
-int ttcp_server_admit(struct ttcp_server *sv, struct slot *sl)
-{
-    int ok;
-    tt_mutex_lock(sv->lock);
-    ok = sl->counted || room(sv);
-    if (ok && !sl->counted) {
-        sv->unproven--;
-        sv->running++;
-        sl->counted = 1;
-    }
-    tt_mutex_unlock(sv->lock);
-    return ok ? 0 : -1;
 }
 
 static void slot_thread(void *arg)
@@ -82,10 +62,7 @@ static void release(struct ttcp_server *sv, struct slot *sl)
     tt_mutex_free(sl->send_lock);
     tt_mutex_lock(sv->lock);
     sl->kind = SLOT_FREE;
-    if (sl->counted)
-        sv->running--;
-    else
-        sv->unproven--;
+    sv->running--;
     tt_mutex_unlock(sv->lock);
 }
 
@@ -168,7 +145,7 @@ int ttcp_server_reap(struct ttcp_server *sv)
         }
     }
     tt_mutex_lock(sv->lock);
-    running = sv->running + sv->unproven;
+    running = sv->running;
     tt_mutex_unlock(sv->lock);
     return running;
 }

@@ -18,7 +18,7 @@ run b "$TTCP" -C --key-file "$TMP/bad" -p 1 127.0.0.1
 expect_rc b 2
 expect_match b err 'one line of 32 to 128 hex digits'
 
-on_free_port "tcp:s udp:s" start_on_P s "$TTCP" -S -p @P@ --key-file "$TMP/key"
+on_free_port "tcp:s udp:s" start_on_P s "$TTCP" -S -p @P@ --key-file "$TMP/key" --max-clients 1
 expect_match s err 'with a key$'
 
 # The right key: the test runs; the capture holds neither the key's hex nor its bytes.
@@ -37,6 +37,27 @@ else
 fi
 expect_rc good 0
 expect_match good out '^ttcp-C: send 163840 bytes'
+
+# Twenty peers that say hello but never prove the key take no client slot: with
+# --max-clients 1 a client with the key still gets its test while they wait.
+cat >"$TMP/holders.py" <<'PY'
+import socket, struct, sys, time
+body = b"msg=hello\nversion=1\nmin_version=1\nprogram=holder\n"
+held = []
+for _ in range(20):
+    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+    s.sendall(b"\xffTCTL\r\n\x1a" + struct.pack(">H", len(body)) + body)
+    held.append(s)
+for s in held:
+    s.recv(4096)  # the welcome with its challenge
+print("holding", len(held), flush=True)
+time.sleep(4)
+PY
+start holders python3 "$TMP/holders.py" "$P"
+wait_for "$WAIT" holders lines_at_least holders out '^holding 20$' 1 || { fail "holders did not start"; show holders; }
+run held "$TTCP" -C -n 20 --key-file "$TMP/key" -p "$P" 127.0.0.1
+expect_rc held 0
+reap holders
 
 # No key, a wrong key: refused, with a message, on both ends.
 run none "$TTCP" -C -n 20 -p "$P" 127.0.0.1

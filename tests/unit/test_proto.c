@@ -140,21 +140,6 @@ static void builder_round_trip(void **state)
     assert_int_equal(ttcp_frame_end(&f), -1);
 }
 
-/* A copy keeps its fields when the message it came from is parsed again (the
- * server's gate hands a hello on and reads the next connection's frame). */
-static void a_copy_owns_its_fields(void **state)
-{
-    static struct ttcp_message copy;
-    (void)state;
-    assert_int_equal(parse("msg=hello\nversion=1\nmin_version=1\n"), 0);
-    ttcp_proto_copy(&copy, &msg);
-    assert_int_equal(parse("msg=data\ntoken=00\n"), 0);
-    assert_string_equal(ttcp_proto_type(&copy), "hello");
-    assert_string_equal(ttcp_proto_get(&copy, "version"), "1");
-    assert_string_equal(ttcp_proto_get(&copy, "min_version"), "1");
-    assert_null(ttcp_proto_get(&copy, "token"));
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,7 +149,6 @@ int main(void)
         cmocka_unit_test(every_rule_is_enforced),
         cmocka_unit_test(sizes_are_capped),
         cmocka_unit_test(builder_round_trip),
-        cmocka_unit_test(a_copy_owns_its_fields),
     };
     return cmocka_run_group_tests_name("proto", tests, NULL, NULL);
 }
