@@ -46,14 +46,15 @@ void tt_cleanup(void)
 {
 }
 
-/* Set once tt_interrupted() has said yes: the core knows of the Ctrl+C. */
+/* Set once tt_interrupted() has said yes: the core knows of the Ctrl+C.
+ * A server's or client's threads all set and read it: atomically. */
 static int told;
 
 int tt_interrupted(void)
 {
     if (!interrupted)
         return 0;
-    told = 1;
+    __atomic_store_n(&told, 1, __ATOMIC_RELAXED);
     return 1;
 }
 
@@ -86,7 +87,7 @@ int tt_slash_switches(void)
  * knowing of the Ctrl+C waits as ever (platform.h). */
 int64_t tt_stdin_read(void *buf, size_t len)
 {
-    int armed = !told;
+    int armed = !__atomic_load_n(&told, __ATOMIC_RELAXED);
     ssize_t n;
     for (;;) {
         struct pollfd p = {STDIN_FILENO, POLLIN, 0};

@@ -345,10 +345,15 @@ static void read_server(struct client *c, int streams)
     }
 }
 
+struct reader_task {
+    struct client *c;
+    int streams; /* how many results to wait for */
+};
+
 static void reader_thread(void *arg)
 {
-    struct stream_task *t = arg;
-    read_server(t->c, t->stream);
+    struct reader_task *t = arg;
+    read_server(t->c, t->streams);
 }
 
 /* Each end's side of a stream: stream 0, the client sends. */
@@ -373,11 +378,11 @@ static void sides(struct client *c, int stream)
 static void run_streams(struct client *c, const tt_socket *socks)
 {
     struct stream_task task[2] = {{c, 0, socks[0]}, {c, 1, socks[1]}};
-    struct stream_task reader = {c, 0, TT_NO_SOCKET};
+    struct reader_task reader = {c, 0};
     struct tt_thread *threads[3] = {NULL, NULL, NULL};
     int i, first = c->out->stream[0].used ? 0 : 1;
 
-    reader.stream = c->out->stream[0].used + c->out->stream[1].used;
+    reader.streams = c->out->stream[0].used + c->out->stream[1].used;
     if (tt_thread_start(&threads[2], reader_thread, &reader) != 0)
         threads[2] = NULL;
     if (first == 0 && c->out->stream[1].used &&
@@ -398,7 +403,7 @@ static void run_streams(struct client *c, const tt_socket *socks)
         if (threads[i + 1] != NULL)
             tt_thread_join(threads[i + 1]);
     if (threads[2] == NULL)
-        read_server(c, reader.stream);
+        read_server(c, reader.streams);
 }
 
 /* The client's own results, then bye: the server may log them. */

@@ -60,12 +60,16 @@ static int agree(struct control *c)
     struct ttcp_message m;
     struct ttcp_frame f;
     char token[TTCP_TOKEN_HEX + 1];
+    int refused;
     if (receive(c, &m, "test", CONTROL_NS) != 0)
         return -1;
-    if (ttcp_wire_read_test(&m, c->sv->opts, &c->grant, c->why, sizeof c->why) != 0 ||
-        (c->grant.opts.buflen > SERVER_MAX_BUFLEN &&
-         snprintf(c->why, sizeof c->why, "buflen: at most %u bytes on this server",
-                  SERVER_MAX_BUFLEN) > 0)) {
+    refused = ttcp_wire_read_test(&m, c->sv->opts, &c->grant, c->why, sizeof c->why) != 0;
+    if (!refused && c->grant.opts.buflen > SERVER_MAX_BUFLEN) {
+        snprintf(c->why, sizeof c->why, "buflen: at most %u bytes on this server",
+                 SERVER_MAX_BUFLEN);
+        refused = 1;
+    }
+    if (refused) {
         send_error(c->sl, "test", c->why);
         ttcp_server_notice(c->sv, TTCP_NOTICE_REFUSED_TEST, &c->sl->peer);
         return -1;
