@@ -10,8 +10,8 @@
 
 #define WAIT_SLICE_MS 100 /* longest wait for input between two looks at Ctrl+C */
 
-/* The platform's one mutable global (docs/DESIGN.md, "The platform rule"):
- * set by the handler. */
+/* The platform's Ctrl+C state (docs/DESIGN.md, "The platform rule"): this
+ * flag, set by the handler, and `told` below. */
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
