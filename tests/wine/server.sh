@@ -160,4 +160,28 @@ if on_free_port "tcp:wk2 udp:wk2" start_on_P wk2 "$WTTCP" -S -p @P@ --key-file "
 fi
 stop_any wk2
 
+# 4. UDP on the server's one port, both ways: the token datagram, the test's own socket sharing
+# the port (Wine maps it to Linux's SO_REUSEADDR: real Windows is not tried here).
+udp_summary() { printf '^ttcp-C: %s 204800 bytes / .* [0-9]+ / 200 lost \\([0-9.]+%%\\) [0-9.]+ ms jitter$' "$1"; }
+if on_free_port "tcp:wu udp:wu" start_on_P wu "$WTTCP" -S -p @P@; then
+  run nu1 "$TTCP" -C -u -R 20m -l 1k -n 200 -p "$P" 127.0.0.1
+  expect_rc nu1 0
+  expect_match nu1 out "$(udp_summary send)"
+  run nu2 "$TTCP" -C -u -r -R 20m -l 1k -n 200 -p "$P" 127.0.0.1
+  expect_rc nu2 0
+  expect_match nu2 out "$(udp_summary recv)"
+  ctrl_c wu
+  expect_rc wu 0
+fi
+stop_any wu
+if on_free_port "tcp:nu udp:nu" start_on_P nu "$TTCP" -S -p @P@; then
+  run wu3 "$WTTCP" -C -u --bidir -R 20m -l 1k -n 200 -p "$P" 127.0.0.1
+  expect_rc wu3 0
+  crlf wu3 out err
+  expect_match wu3 out "$(udp_summary send)"
+  expect_match wu3 out "$(udp_summary recv)"
+  interrupt nu
+fi
+stop_any nu
+
 finish
