@@ -416,8 +416,6 @@ static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->action != TTCP_ACTION_RUN)
         return 0;
-    if (o->mode == TTCP_MODE_SERVER)
-        return 0;
     if (o->transmit && o->host == NULL)
         snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");
     else if (!o->transmit && o->host != NULL && o->mode != TTCP_MODE_CLIENT)
