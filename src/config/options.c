@@ -491,5 +491,7 @@ int ttcp_options_parse(struct ttcp_options *o, int argc, char **argv, unsigned f
         ttcp_text_printable(why);
         return -1;
     }
-    return o->dialog ? 0 : ttcp_options_validate(o, why, why_len);
+    /* -I's answers change the options: the rules wait for them (a server or a
+     * client has no dialog: refused now, before any question) */
+    return o->dialog && o->mode == TTCP_MODE_CLASSIC ? 0 : ttcp_options_validate(o, why, why_len);
 }

@@ -236,6 +236,44 @@ static void usage_lists_every_option(void **state)
     assert_non_null(strstr(text, "--idle-timeout"));
 }
 
+/* -S and -C: what each implies, what each refuses, and the rules they share. */
+static void server_and_client_rules(void **state)
+{
+    static const struct { const char *line, *needle; } refused[] = {
+        {"-S host", "a server (-S) takes no host"},
+        {"-S -t", "a server (-S) takes TCP and UDP"},
+        {"-S -u", "-u: a server (-S)"},
+        {"-S -O 1m", "-O: offset 1048576 must be less than the alignment"},
+        {"-S -c", "-c does not go with -S"},
+        {"-S --half-close", "--half-close does not go with -S"},
+        {"-C", "-C needs the host of a ttcp -S"},
+        {"-C -I h", "-I does not go with -C"},
+        {"-C -u --half-close h", "works with TCP only"},
+        {"-t --bidir h", "--bidir is for a client (-C)"},
+        {"-r --max-clients 2", "--max-clients is for a server (-S)"},
+        {"-t --key-file k h", "--key-file is for a server (-S) or a client (-C)"},
+        {"-S --max-clients 0", "--max-clients: '0' is out of range"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        assert_int_equal(parse(refused[i].line), -1);
+        if (strstr(why, refused[i].needle) == NULL)
+            fail_msg("'%s': '%s' does not say '%s'", refused[i].line, why, refused[i].needle);
+    }
+    assert_int_equal(parse("-C h"), 0); /* sends, for 10 s, the pattern, on its own thread's CPU */
+    assert_true(opts.transmit && opts.sinkmode && opts.thread_cpu);
+    assert_int_equal(opts.duration_ns, TTCP_CLIENT_DEFAULT_NS);
+    assert_int_equal(parse("-C -r -n 5 h"), 0);
+    assert_false(opts.transmit);
+    assert_int_equal(opts.duration_ns, 0);
+    assert_int_equal(parse("-C --bidir -u h"), 0);
+    assert_int_equal(ttcp_options_direction(&opts), TTCP_DIR_BIDIR);
+    assert_int_equal(parse("-S -1 --max-time 5 --max-rate 10m --allow 10.0.0.0/8 --allow ::1"), 0);
+    assert_true(opts.once && opts.sinkmode && opts.allow_count == 2);
+    assert_int_equal(opts.max_rate_bps, 10000000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +288,7 @@ int main(void)
         cmocka_unit_test(usage_lists_every_option),
         cmocka_unit_test(help_words),
         cmocka_unit_test(dialog_options_are_validated_after),
+        cmocka_unit_test(server_and_client_rules),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
