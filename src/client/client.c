@@ -62,8 +62,9 @@ static int connect_control(struct client *c)
     return problem(c, TTCP_CLIENT_CONNECT, tt_interrupted() ? TT_E_INTR : rc);
 }
 
-/* Reads the next frame; the server's busy and error answers end it here. */
-static int receive(struct client *c, struct ttcp_message *m, const char *type)
+/* Reads the next frame, whatever it is; the server's busy and error answers
+ * end the conversation here, with their message. */
+static int receive_any(struct client *c, struct ttcp_message *m)
 {
     const char *t, *msg;
     int rc = ttcp_channel_receive(c->control, m, tt_now_ns() + CONTROL_NS, c->out->why,
@@ -79,8 +80,17 @@ static int receive(struct client *c, struct ttcp_message *m, const char *type)
         snprintf(c->out->why, sizeof c->out->why, "%s", msg ? msg : "(no reason given)");
         return problem(c, strcmp(t, "busy") == 0 ? TTCP_CLIENT_BUSY : TTCP_CLIENT_REFUSED, 0);
     }
-    if (strcmp(t, type) != 0) {
-        snprintf(c->out->why, sizeof c->out->why, "expected %s, got %.32s", type, t);
+    return 0;
+}
+
+/* Reads the next frame, which must be of the given type. */
+static int receive(struct client *c, struct ttcp_message *m, const char *type)
+{
+    if (receive_any(c, m) != 0)
+        return -1;
+    if (strcmp(ttcp_proto_type(m), type) != 0) {
+        snprintf(c->out->why, sizeof c->out->why, "expected %s, got %.32s", type,
+                 ttcp_proto_type(m));
         return problem(c, TTCP_CLIENT_PROTOCOL, 0);
     }
     return 0;
@@ -177,24 +187,6 @@ static int request(struct client *c)
     c->local = *c->opts;
     if (ttcp_wire_read_ready(&m, &c->local, c->token, c->out->why, sizeof c->out->why) != 0)
         return problem(c, TTCP_CLIENT_PROTOCOL, 0);
-    return 0;
-}
-
-/* Any frame the server sends while the test runs. */
-static int receive_any(struct client *c, struct ttcp_message *m)
-{
-    int rc = ttcp_channel_receive(c->control, m, tt_now_ns() + CONTROL_NS, c->out->why,
-                                  sizeof c->out->why);
-    c->out->failure.op = TTCP_OP_IO;
-    if (rc == TT_E_INVAL)
-        return problem(c, TTCP_CLIENT_PROTOCOL, 0);
-    if (rc != 0)
-        return problem(c, TTCP_CLIENT_LOST, rc);
-    if (strcmp(ttcp_proto_type(m), "error") == 0) {
-        const char *msg = ttcp_proto_get(m, "message");
-        snprintf(c->out->why, sizeof c->out->why, "%s", msg ? msg : "(no reason given)");
-        return problem(c, TTCP_CLIENT_REFUSED, 0);
-    }
     return 0;
 }
 
