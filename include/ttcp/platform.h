@@ -204,6 +204,9 @@ struct tt_mutex;
 int tt_thread_start(struct tt_thread **out, void (*fn)(void *), void *arg);
 /* Waits for the thread to end, then frees what tt_thread_start made. */
 void tt_thread_join(struct tt_thread *t);
+/* Keeps the calling thread on CPU number cpu (0, 1, ...): 0, or a negative
+ * code where the OS will not (no such CPU, or not allowed). */
+int tt_thread_pin(int cpu);
 int tt_mutex_new(struct tt_mutex **out);
 void tt_mutex_lock(struct tt_mutex *m);
 void tt_mutex_unlock(struct tt_mutex *m);

@@ -2,6 +2,7 @@
  * key file's permissions. */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -48,6 +49,23 @@ void tt_thread_join(struct tt_thread *t)
 {
     pthread_join(t->id, NULL);
     free(t);
+}
+
+int tt_thread_pin(int cpu)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    if (cpu < 0 || cpu >= CPU_SETSIZE)
+        return TT_E_INVAL;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) /* 0: the calling thread */
+        return tt_posix_fail();
+    return 0;
+#else
+    (void)cpu;
+    return TT_E_UNSUPPORTED;
+#endif
 }
 
 int tt_mutex_new(struct tt_mutex **out)

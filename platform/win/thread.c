@@ -48,6 +48,16 @@ void tt_thread_join(struct tt_thread *t)
     free(t);
 }
 
+int tt_thread_pin(int cpu)
+{
+    /* a mask reaches the first 64 CPUs (the calling thread's processor group) */
+    if (cpu < 0 || cpu >= (int)(sizeof(DWORD_PTR) * 8))
+        return TT_E_INVAL;
+    if (SetThreadAffinityMask(GetCurrentThread(), (DWORD_PTR)1 << cpu) == 0)
+        return tt_win_code((int)GetLastError());
+    return 0;
+}
+
 int tt_mutex_new(struct tt_mutex **out)
 {
     struct tt_mutex *m = malloc(sizeof *m);

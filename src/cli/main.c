@@ -8,6 +8,7 @@
 #include "cli/modes.h"
 #include "cli/print.h"
 #include "config/options.h"
+#include "engine/parallel.h"
 #include "engine/run.h"
 #include "report/report.h"
 #include "report/report_extra.h"
@@ -20,15 +21,23 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 struct printer {
     const struct ttcp_options *opts;
     struct ttcp_json json; /* --json: the document, test by test */
+    const struct ttcp_parallel *parallel; /* -P: the streams, for the JSON */
 };
 
-/* Everything the core reports while it runs becomes text here. */
+/* Everything the core reports while it runs becomes text here; a stream of
+ * -P has options of its own (its tag in every line). */
 static void print_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct printer *p = ctx;
-    cli_print_event(p->opts, ev, res);
-    if (ev->kind == TTCP_EV_FIGURES && p->opts->json)
-        ttcp_json_test(&p->json, p->opts, res);
+    const struct ttcp_options *o = ev->opts != NULL ? ev->opts : p->opts;
+    cli_print_event(o, ev, res);
+    if (ev->kind != TTCP_EV_FIGURES || !p->opts->json || o->stream_number != 0)
+        return;
+    if (p->parallel != NULL)
+        ttcp_json_test_streams(&p->json, o, res, p->parallel->opts, p->parallel->results,
+                               p->parallel->n);
+    else
+        ttcp_json_test(&p->json, o, res);
 }
 
 /* The name the program was started by, for the usage text: "ttcpw" for
@@ -90,6 +99,7 @@ static int run(const struct ttcp_options *o)
     int rc;
 
     p.opts = o;
+    p.parallel = NULL;
     ttcp_json_init(&p.json);
     if (o->json)
         ttcp_json_begin(&p.json, o, ttcp_version());
@@ -99,6 +109,32 @@ static int run(const struct ttcp_options *o)
     if (o->json)
         print_json(&p, &res, rc);
     ttcp_result_release(&res);
+    return rc == 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+/* -P: the streams side by side; each failed one is told with its number
+ * (after the total: the others' figures come first). */
+static int run_parallel(const struct ttcp_options *o)
+{
+    struct printer p;
+    struct ttcp_observer obs = {print_event, &p, NULL, NULL};
+    struct ttcp_parallel par;
+    int rc, i;
+
+    p.opts = o;
+    p.parallel = &par;
+    ttcp_json_init(&p.json);
+    if (o->json)
+        ttcp_json_begin(&p.json, o, ttcp_version());
+    rc = ttcp_run_parallel(o, &obs, &par);
+    for (i = 0; i < par.n; i++)
+        if (par.rc[i] != 0)
+            cli_print_failure(&par.opts[i], &par.results[i]);
+    if (par.n == 0)
+        cli_print_failure(o, &par.total);
+    if (o->json)
+        print_json(&p, &par.total, rc);
+    ttcp_parallel_release(&par);
     return rc == 0 ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -203,6 +239,8 @@ int main(int argc, char **argv)
         code = cli_serve(&opts);
     else if (opts.mode == TTCP_MODE_CLIENT)
         code = cli_client(&opts);
+    else if (opts.streams > 1)
+        code = run_parallel(&opts);
     else
         code = run(&opts);
     tt_cleanup();

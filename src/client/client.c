@@ -310,7 +310,7 @@ static void read_server(struct client *c, int streams)
         struct ttcp_message m;
         struct ttcp_result theirs;
         struct ttcp_interval in;
-        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in};
+        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in, NULL};
         int stream, local_done, rc = tt_wait_readable(c->control, POLL_MS);
         tt_mutex_lock(c->lock);
         local_done = c->local_done == streams;

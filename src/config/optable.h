@@ -18,7 +18,8 @@ enum ttcp_optkind {
     OPTK_PACE,    /* -R RATE[/BURST] */
     OPTK_PATTERN, /* --pattern classic|random|zeros */
     OPTK_TEXT,    /* a string (a file name) into a const char * field */
-    OPTK_ALLOW    /* --allow: one more prefix (checked by the server) */
+    OPTK_ALLOW,   /* --allow: one more prefix (checked by the server) */
+    OPTK_CPUS     /* --cpu: a list of CPU numbers */
 };
 
 enum ttcp_optsection {

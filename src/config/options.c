@@ -109,6 +109,11 @@ static const struct ttcp_optdef table[] = {
      OPTS_SERVER, "--max-rate rate", "-S: no test faster than rate bits/s"},
     {0, "allow", OPTK_ALLOW, FIELD(allow), 0, 0, 0, 0, OPTS_SERVER, "--allow prefix",
      "-S: take connections only from prefix (10.0.0.0/8, ::1);\n\t\trepeatable"},
+    {'P', NULL, OPTK_NUMBER, FIELD(streams), 0, TTCP_SUFFIX_NONE, 1, TTCP_STREAMS_MAX,
+     OPTS_EXTRA, "-P n", "n streams side by side, each with its own connection;\n\t\t"
+     "-n, --time and -l are per stream, -R is the total"},
+    {0, "cpu", OPTK_CPUS, FIELD(cpus), 0, 0, 0, TTCP_CPU_HIGHEST, OPTS_EXTRA, "--cpu list",
+     "-P: run stream i on the i-th CPU of list (0,2 or 0-3), in turn"},
     {0, "key-file", OPTK_TEXT, FIELD(key_file), 0, 0, 0, 0, OPTS_SERVER, "--key-file f",
      "-S, -C: authenticate with the key in f (openssl rand -hex 32)"},
     {'h', "help", OPTK_SET, FIELD(action), TTCP_ACTION_HELP, 0, 0, 0, OPTS_EXTRA,
@@ -137,7 +142,16 @@ uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts)
 
 const char *ttcp_options_side(const struct ttcp_options *opts)
 {
+    if (opts->stream_number > 0)
+        return opts->stream_side;
     return opts->transmit ? "-t" : "-r";
+}
+
+void ttcp_options_stream(struct ttcp_options *opts, int number)
+{
+    opts->stream_number = number;
+    snprintf(opts->stream_side, sizeof opts->stream_side, "%s[%d]",
+             opts->transmit ? "-t" : "-r", number);
 }
 
 static void set_defaults(struct ttcp_options *o)
@@ -151,6 +165,7 @@ static void set_defaults(struct ttcp_options *o)
     o->unit = TTCP_UNIT_KBYTE;
     o->family = TT_FAMILY_ANY;
     o->idle_timeout_ns = TTCP_DEFAULT_IDLE_NS;
+    o->streams = 1;
 }
 
 enum ttcp_direction ttcp_options_direction(const struct ttcp_options *o)
@@ -182,6 +197,44 @@ const struct ttcp_optdef *ttcp_optable_long(const char *name, size_t len)
 static int takes_argument(const struct ttcp_optdef *d)
 {
     return d->kind != OPTK_SET && d->kind != OPTK_TOGGLE;
+}
+
+/* --cpu 0,2,4-7: CPU numbers, in the order the streams take them. */
+static int parse_cpus(struct ttcp_options *o, const struct ttcp_optdef *d, const char *arg,
+                      char *reason, size_t len)
+{
+    char item[32];
+    o->cpu_count = 0;
+    while (*arg != '\0') {
+        const char *comma = strchr(arg, ','), *dash;
+        size_t n = comma ? (size_t)(comma - arg) : strlen(arg);
+        uint64_t lo, hi;
+        if (n == 0 || n >= sizeof item) {
+            snprintf(reason, len, "'%s': CPU numbers separated by commas, as 0,2 or 0-3", arg);
+            return -1;
+        }
+        snprintf(item, sizeof item, "%.*s", (int)n, arg);
+        dash = strchr(item, '-');
+        if (dash != NULL)
+            item[dash - item] = '\0';
+        if (ttcp_parse_u64(item, TTCP_SUFFIX_NONE, d->min, d->max, &lo, reason, len) != 0 ||
+            ttcp_parse_u64(dash ? dash + 1 : item, TTCP_SUFFIX_NONE, lo, d->max, &hi, reason,
+                           len) != 0)
+            return -1;
+        for (; lo <= hi; lo++) {
+            if (o->cpu_count >= TTCP_CPU_MAX) {
+                snprintf(reason, len, "at most %d CPUs", TTCP_CPU_MAX);
+                return -1;
+            }
+            o->cpus[o->cpu_count++] = (int)lo;
+        }
+        arg += n + (comma != NULL);
+    }
+    if (o->cpu_count == 0) {
+        snprintf(reason, len, "no CPU given");
+        return -1;
+    }
+    return 0;
 }
 
 /* -R RATE[/BURST] */
@@ -240,6 +293,9 @@ static int apply(struct ttcp_options *o, const struct ttcp_optdef *d,
         break;
     case OPTK_TEXT:
         *(const char **)field = arg;
+        break;
+    case OPTK_CPUS:
+        rc = parse_cpus(o, d, arg, reason, sizeof reason);
         break;
     case OPTK_ALLOW:
         if (o->allow_count >= TTCP_ALLOW_MAX) {
@@ -389,6 +445,9 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
     else if (server && (o->side_given || o->udp))
         snprintf(why, why_len, "%s: a server (-S) takes TCP and UDP, both ways; the client "
                  "chooses", o->udp ? "-u" : o->transmit ? "-t" : "-r");
+    else if (server && o->streams > 1)
+        snprintf(why, why_len, "-P: a client chooses its streams (ttcp -C -P n host); a "
+                 "server's limit is --max-streams");
     else if (client && o->host == NULL)
         snprintf(why, why_len, "-C needs the host of a ttcp -S (ttcp -C [options] host)");
     else if ((server || client) && (o->continuous || o->dialog || o->discard ||
@@ -447,6 +506,15 @@ static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
                  "without --verify, -T or -B: the bytes are never seen");
     else if (o->duration_ns && o->continuous)
         snprintf(why, why_len, "--time and -c do not go together");
+    else if (o->streams > 1 && (!o->sinkmode || o->continuous))
+        snprintf(why, why_len, "-P needs -s and does not go with -c: each stream sends the "
+                 "pattern, one test");
+    else if (o->cpu_count && o->streams < 2 && o->mode != TTCP_MODE_CLIENT)
+        snprintf(why, why_len, "--cpu places the streams of -P: give -P n too");
+    else if (o->mode == TTCP_MODE_CLASSIC && o->port + o->streams - 1 > 65535)
+        snprintf(why, why_len, "-P: stream %llu would use port %llu (a stream i uses port "
+                 "-p + i - 1)", (unsigned long long)o->streams,
+                 (unsigned long long)(o->port + o->streams - 1));
     else if (o->nbuf > (1ull << 62) / o->buflen)
         snprintf(why, why_len, "-n: %llu buffers of %llu bytes is too much data",
                  (unsigned long long)o->nbuf, (unsigned long long)o->buflen);

@@ -25,6 +25,9 @@ enum ttcp_direction { TTCP_DIR_SEND, TTCP_DIR_RECEIVE, TTCP_DIR_BIDIR };
 #define TTCP_CLIENT_DEFAULT_NS (10ll * 1000000000ll) /* -C without -n or --time */
 #define TTCP_DEFAULT_MAX_CLIENTS 4u
 #define TTCP_ALLOW_MAX 16      /* --allow prefixes */
+#define TTCP_STREAMS_MAX 128   /* -P */
+#define TTCP_CPU_MAX 128       /* --cpu entries */
+#define TTCP_CPU_HIGHEST 1023  /* the highest CPU number --cpu takes */
 
 struct ttcp_options {
     int action;      /* enum ttcp_action */
@@ -83,6 +86,14 @@ struct ttcp_options {
     int64_t start_timeout_ns; /* UDP receiver of a -S/-C test: the test must begin by then */
     int thread_cpu;       /* -S, -C: CPU time is the test's thread's, not the process's */
     int share_port;       /* -S: the UDP port is shared with the tests' own sockets */
+    uint64_t streams;     /* -P: streams side by side, each its own connection (1: one) */
+    int cpus[TTCP_CPU_MAX]; /* --cpu: stream i's thread runs on cpus[i % cpu_count] */
+    int cpu_count;
+    /* One of -P's streams (ttcp_options_stream()): its number, 1.., and its
+     * tag in output lines, "-t[2]"; 0: the test as a whole. */
+    int stream_number;
+    int pin_cpu;          /* this test's thread runs on CPU pin_cpu - 1 (0: where the OS puts it) */
+    char stream_side[16];
 };
 
 /* -C: the direction asked for. */
@@ -109,8 +120,11 @@ int ttcp_options_parse(struct ttcp_options *opts, int argc, char **argv, unsigne
  * May complete them (UDP's smallest buffer). 0, or -1 with a reason. */
 int ttcp_options_validate(struct ttcp_options *opts, char *why, size_t why_len);
 
-/* "-t" or "-r": the side's tag in every output line (ttcp-t:, ttcp-r:). */
+/* "-t" or "-r": the side's tag in every output line (ttcp-t:, ttcp-r:);
+ * a stream's is "-t[2]" (ttcp-t[2]:). */
 const char *ttcp_options_side(const struct ttcp_options *opts);
+/* Makes opts those of stream number (1..): its lines are tagged with it. */
+void ttcp_options_stream(struct ttcp_options *opts, int number);
 
 /* The usage text, generated from the option table; program is the name
  * the user typed it by ("ttcp", "ttcpw"). */

@@ -105,6 +105,8 @@ static int begin(struct ttcp_session *s, const struct ttcp_options *opts,
     s->res = res;
     s->listener = TT_NO_SOCKET;
     s->sock = TT_NO_SOCKET;
+    if (opts->pin_cpu > 0 && tt_thread_pin(opts->pin_cpu - 1) != 0)
+        ttcp_warn(s, TTCP_WARN_CPU_PIN);
 
     /* One buffer serves both directions of a half close. */
     rc = ttcp_buffer_alloc(&s->buf, back > len ? back : len, (size_t)opts->bufalign,

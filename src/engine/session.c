@@ -13,6 +13,7 @@ static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
     ev.kind = kind;
     ev.warning = w;
     ev.interval = in;
+    ev.opts = s->opts;
     if (s->obs != NULL && s->obs->event != NULL)
         s->obs->event(s->obs->ctx, &ev, s->res);
 }
@@ -130,6 +131,7 @@ void ttcp_timer_start(struct ttcp_session *s)
     s->res->started = 1;
     ttcp_cpu_now(s, &s->res->cpu_start);
     s->start_ns = tt_now_ns();
+    s->res->start_ns = s->start_ns;
     s->now_ns = s->start_ns;
     s->clocked = o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns;
     if (o->interval_ns)

@@ -56,6 +56,7 @@ enum ttcp_warning {
     TTCP_WARN_TRUNCATED,       /* -r -u: datagrams longer than -l were cut */
     TTCP_WARN_INPUT_TAIL,      /* -t -u: the last bytes of stdin, marker-sized */
     TTCP_WARN_TIME_LIMIT,      /* a server's --max-time ended the test */
+    TTCP_WARN_CPU_PIN,         /* --cpu: the OS would not keep the stream on its CPU */
     TTCP_WARN_COUNT
 };
 
@@ -64,6 +65,7 @@ struct ttcp_result {
     uint64_t bytes;       /* payload bytes moved (1.12's nbytes) */
     uint64_t calls;       /* network I/O calls issued (1.12's numCalls) */
     int64_t real_ns;      /* timed phase, monotonic clock */
+    int64_t start_ns;     /* when it began, monotonic clock (-P: the streams' span) */
     struct tt_cpu cpu_start, cpu_end; /* read with the clock at the start and at
                                        * the end of real_ns: the same interval (a
                                        * UDP idle timeout: cpu_end at the timeout) */
@@ -114,10 +116,15 @@ enum ttcp_event_kind {
     TTCP_EV_FAILED    /* -c: one test failed (res->failure), the next one follows */
 };
 
+struct ttcp_options; /* config/options.h: a floor above; only pointed to */
+
 struct ttcp_event {
     enum ttcp_event_kind kind;
     enum ttcp_warning warning;            /* TTCP_EV_WARNING */
     const struct ttcp_interval *interval; /* TTCP_EV_INTERVAL */
+    /* The options of the test that told it (NULL: the observer knows them):
+     * one of -P's streams has its own (its number, its port). */
+    const struct ttcp_options *opts;
 };
 
 /* Progress and results while the core runs; res is the test's result as

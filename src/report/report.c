@@ -67,6 +67,10 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
     case TTCP_WARN_TIME_LIMIT:
         ttcp_text_add(&t, "the server's time limit (--max-time) ended the test");
         break;
+    case TTCP_WARN_CPU_PIN:
+        ttcp_text_add(&t, "--cpu: the OS would not keep this stream on CPU %d; "
+                      "it runs where the OS puts it", o->pin_cpu - 1);
+        break;
     case TTCP_WARN_COUNT:
         break;
     }
@@ -87,6 +91,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_TRUNCATED] = "truncated",
         [TTCP_WARN_INPUT_TAIL] = "input_tail_unsent",
         [TTCP_WARN_TIME_LIMIT] = "time_limit",
+        [TTCP_WARN_CPU_PIN] = "cpu_not_pinned",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }

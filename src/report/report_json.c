@@ -33,6 +33,7 @@ static void options_object(struct ttcp_json *j, const struct ttcp_options *o)
     ttcp_json_bool(j, "continuous", o->continuous);
     ttcp_json_bool(j, "half_close", o->half_close);
     ttcp_json_bool(j, "verify", o->verify);
+    ttcp_json_u64(j, "streams", o->streams);
     ttcp_json_end(j);
 }
 
@@ -186,6 +187,25 @@ void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
 {
     ttcp_json_object(j, NULL);
     test_members(j, o, r);
+    ttcp_json_end(j);
+}
+
+void ttcp_json_test_streams(struct ttcp_json *j, const struct ttcp_options *o,
+                            const struct ttcp_result *total, const struct ttcp_options *part_opts,
+                            const struct ttcp_result *parts, int n)
+{
+    int i;
+    ttcp_json_object(j, NULL);
+    test_members(j, o, total);
+    ttcp_json_array(j, "streams");
+    for (i = 0; i < n; i++) {
+        ttcp_json_object(j, NULL);
+        ttcp_json_u64(j, "stream", (uint64_t)part_opts[i].stream_number);
+        ttcp_json_u64(j, "port", part_opts[i].port);
+        test_members(j, &part_opts[i], &parts[i]);
+        ttcp_json_end(j);
+    }
+    ttcp_json_end(j);
     ttcp_json_end(j);
 }
 

@@ -335,3 +335,39 @@ void tt_close(tt_socket s)
     (void)s;
     fake.close_calls++;
 }
+
+/* Threads, in the fake: fn runs at once, to its end, on the caller's thread
+ * (the scripts are one sequence); a mutex has nothing to guard. */
+struct tt_thread {
+    int unused;
+};
+struct tt_mutex {
+    int unused;
+};
+static struct tt_thread fake_thread;
+static struct tt_mutex fake_mutex;
+
+int tt_thread_start(struct tt_thread **out, void (*fn)(void *), void *arg)
+{
+    fake.threads_started++;
+    fn(arg);
+    *out = &fake_thread;
+    return 0;
+}
+
+void tt_thread_join(struct tt_thread *t) { (void)t; }
+
+int tt_thread_pin(int cpu)
+{
+    fake.pinned_cpu = cpu;
+    return cpu < fake.cpus ? 0 : TT_E_INVAL;
+}
+
+int tt_mutex_new(struct tt_mutex **out)
+{
+    *out = &fake_mutex;
+    return 0;
+}
+void tt_mutex_lock(struct tt_mutex *m) { (void)m; }
+void tt_mutex_unlock(struct tt_mutex *m) { (void)m; }
+void tt_mutex_free(struct tt_mutex *m) { (void)m; }

@@ -52,6 +52,10 @@ struct fake_platform {
     int rcvbuf_set; /* the last SO_RCVBUF set, 0 = none */
     int64_t timer_at_shutdown; /* clock when tt_shutdown_send ran */
     int last_error;
+    /* threads: each runs at once, to its end, on the caller's (see tt_thread_start) */
+    int threads_started;
+    int cpus;        /* tt_thread_pin() takes CPUs 0..cpus-1 */
+    int pinned_cpu;  /* the last it was asked for */
 };
 
 extern struct fake_platform fake;

@@ -1,0 +1,183 @@
+#include "measure/sum.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The statistics of a TCP connection, added: counts and windows add up, the
+ * RTT is the mean of the connections'. */
+static void sum_tcp(struct tt_tcp_info *sum, const struct tt_tcp_info *part, int *valid)
+{
+    if (*valid == 0)
+        sum->mss = part->mss;
+    sum->snd_wnd += part->snd_wnd;
+    sum->rcv_wnd += part->rcv_wnd;
+    sum->cwnd += part->cwnd;
+    sum->retransmits += part->retransmits;
+    /* a running mean: (mean * k + x) / (k + 1) */
+    sum->srtt_us = (uint32_t)(((uint64_t)sum->srtt_us * (uint64_t)*valid + part->srtt_us) /
+                              (uint64_t)(*valid + 1));
+    sum->rttvar_us = (uint32_t)(((uint64_t)sum->rttvar_us * (uint64_t)*valid +
+                                 part->rttvar_us) / (uint64_t)(*valid + 1));
+    (*valid)++;
+}
+
+static void sum_udp(struct ttcp_udp_stats *sum, const struct ttcp_udp_stats *part, int *valid)
+{
+    sum->datagrams += part->datagrams;
+    sum->expected += part->expected;
+    sum->duplicates += part->duplicates;
+    sum->out_of_order += part->out_of_order;
+    sum->jitter_ns = (sum->jitter_ns * *valid + part->jitter_ns) / (*valid + 1);
+    (*valid)++;
+}
+
+/* What the verifier found: the checked and corrupted bytes added; the
+ * pattern and the first bad offset of the first stream that had one. */
+static void sum_verify(struct ttcp_verifier *sum, const struct ttcp_verifier *part, int first)
+{
+    if (first) {
+        sum->kind = part->kind;
+        sum->classic_len = part->classic_len;
+        sum->seed = part->seed;
+    }
+    if (sum->corrupted == 0 && part->corrupted != 0)
+        sum->first_bad = part->first_bad;
+    sum->offset += part->offset;
+    sum->corrupted += part->corrupted;
+    sum->unchecked += part->unchecked;
+}
+
+/* The span, from the first start to the last end, of the streams that
+ * began. */
+static void sum_time(struct ttcp_result *sum, const struct ttcp_result *p)
+{
+    int64_t end = p->start_ns + p->real_ns;
+    if (!sum->started) {
+        sum->started = 1;
+        sum->start_ns = p->start_ns;
+        sum->real_ns = p->real_ns;
+        return;
+    }
+    if (end > sum->start_ns + sum->real_ns)
+        sum->real_ns = end - sum->start_ns;
+    if (p->start_ns < sum->start_ns) {
+        sum->real_ns += sum->start_ns - p->start_ns;
+        sum->start_ns = p->start_ns;
+    }
+}
+
+void ttcp_result_sum(struct ttcp_result *sum, const struct ttcp_result *parts, int n)
+{
+    int i, tcp = 0, tcp_connect = 0, udp = 0, verify = 0;
+    memset(sum, 0, sizeof *sum);
+    sum->test_number = 1;
+    for (i = 0; i < n; i++) {
+        const struct ttcp_result *p = &parts[i];
+        if (p->started)
+            sum_time(sum, p);
+        sum->bytes += p->bytes;
+        sum->calls += p->calls;
+        sum->interrupted |= p->interrupted;
+        sum->idle_timeout |= p->idle_timeout;
+        sum->warnings |= p->warnings;
+        sum->unsent_tail += p->unsent_tail;
+        sum->back_done |= p->back_done;
+        sum->back_bytes += p->back_bytes;
+        if (p->back_ns > sum->back_ns)
+            sum->back_ns = p->back_ns;
+        if (p->peer_valid && !sum->peer_valid) {
+            sum->peer = p->peer;
+            sum->peer_valid = 1;
+        }
+        sum->tcp_end_asked |= p->tcp_end_asked;
+        if (p->tcp_end_valid)
+            sum_tcp(&sum->tcp_end, &p->tcp_end, &tcp);
+        if (p->tcp_connect_valid)
+            sum_tcp(&sum->tcp_connect, &p->tcp_connect, &tcp_connect);
+        if (p->udp_stats_valid)
+            sum_udp(&sum->udp, &p->udp, &udp);
+        if (p->verify_done)
+            sum_verify(&sum->verify, &p->verify, verify++ == 0);
+        if (p->seed_used && !sum->seed_used) {
+            sum->seed = p->seed;
+            sum->seed_used = 1;
+        }
+        if (p->failure.code != 0 && sum->failure.code == 0)
+            sum->failure = p->failure;
+    }
+    sum->tcp_end_valid = tcp > 0;
+    sum->tcp_connect_valid = tcp_connect > 0;
+    sum->udp_stats_valid = udp > 0;
+    sum->verify_done = verify > 0;
+}
+
+int ttcp_interval_sum_init(struct ttcp_interval_sum *s, int parts)
+{
+    memset(s, 0, sizeof *s);
+    s->parts = parts;
+    s->closed = calloc((size_t)parts, sizeof *s->closed);
+    s->ended = calloc((size_t)parts, sizeof *s->ended);
+    if (s->closed == NULL || s->ended == NULL) {
+        ttcp_interval_sum_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+void ttcp_interval_sum_free(struct ttcp_interval_sum *s)
+{
+    free(s->closed);
+    free(s->ended);
+    ttcp_intervals_free(&s->total);
+    memset(s, 0, sizeof *s);
+}
+
+/* Room for total k (zeroed when new); NULL when memory ran out. */
+static struct ttcp_interval *slot(struct ttcp_intervals *iv, size_t k)
+{
+    while (iv->count <= k) {
+        if (iv->count == iv->cap) {
+            size_t cap = iv->cap ? iv->cap * 2 : 64;
+            struct ttcp_interval *grown = realloc(iv->list, cap * sizeof *grown);
+            if (grown == NULL)
+                return NULL;
+            iv->list = grown;
+            iv->cap = cap;
+        }
+        memset(&iv->list[iv->count], 0, sizeof iv->list[0]);
+        iv->list[iv->count].start_ns = -1; /* no stream's yet */
+        iv->count++;
+    }
+    return &iv->list[k];
+}
+
+void ttcp_interval_sum_add(struct ttcp_interval_sum *s, int part, const struct ttcp_interval *in)
+{
+    struct ttcp_interval *t = slot(&s->total, s->closed[part]);
+    s->closed[part]++;
+    if (t == NULL)
+        return; /* out of memory: the total goes without this one */
+    if (t->start_ns < 0 || in->start_ns < t->start_ns)
+        t->start_ns = in->start_ns;
+    if (in->end_ns > t->end_ns)
+        t->end_ns = in->end_ns;
+    t->bytes += in->bytes;
+}
+
+void ttcp_interval_sum_end(struct ttcp_interval_sum *s, int part)
+{
+    s->ended[part] = 1;
+}
+
+const struct ttcp_interval *ttcp_interval_sum_next(struct ttcp_interval_sum *s)
+{
+    size_t k = s->handed_out;
+    int i;
+    if (k >= s->total.count)
+        return NULL;
+    for (i = 0; i < s->parts; i++)
+        if (!s->ended[i] && s->closed[i] <= k)
+            return NULL;
+    s->handed_out++;
+    return &s->total.list[k];
+}
