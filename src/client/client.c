@@ -242,7 +242,7 @@ static int agree_udp(struct client *c, const tt_socket *socks)
         if (receive_any(c, &m) != 0)
             return -1;
         if (strcmp(ttcp_proto_type(&m), "udp_ready") == 0 &&
-            ttcp_proto_get_u64(&m, "stream", 0, 1, &stream, c->out->why,
+            ttcp_proto_get_u64(&m, "stream", 0, TTCP_STREAM_IDS - 1, &stream, c->out->why,
                                sizeof c->out->why) == 0)
             ready[stream] = 1;
     }

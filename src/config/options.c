@@ -103,6 +103,9 @@ static const struct ttcp_optdef table[] = {
      "-S: serve one test, then exit"},
     {0, "max-clients", OPTK_NUMBER, FIELD(max_clients), 0, TTCP_SUFFIX_NONE, 1, 256,
      OPTS_SERVER, "--max-clients n", "-S: tests at once; beyond, \"busy\" (default 4)"},
+    {0, "max-streams", OPTK_NUMBER, FIELD(max_streams), 0, TTCP_SUFFIX_NONE, 1,
+     TTCP_STREAMS_MAX, OPTS_SERVER, "--max-streams n",
+     "-S: streams a test may ask for each way (-C -P; default 128)"},
     {0, "max-time", OPTK_SECONDS, FIELD(max_time_ns), 0, 0, SECONDS(1) / 10, SECONDS(86400),
      OPTS_SERVER, "--max-time s", "-S: end any test after s seconds"},
     {0, "max-rate", OPTK_RATE, FIELD(max_rate_bps), 0, 0, 100, 1000000000000ull,
@@ -431,11 +434,12 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
 {
     int server = o->mode == TTCP_MODE_SERVER, client = o->mode == TTCP_MODE_CLIENT;
     int server_only = o->once || o->max_time_ns || o->max_rate_bps || o->allow_count ||
-                      o->max_clients != 0;
+                      o->max_clients != 0 || o->max_streams != 0;
     if (!server && server_only)
         snprintf(why, why_len, "%s is for a server (-S)",
                  o->once ? "-1" : o->max_time_ns ? "--max-time" : o->max_rate_bps ? "--max-rate"
-                 : o->allow_count ? "--allow" : "--max-clients");
+                 : o->allow_count ? "--allow" : o->max_clients ? "--max-clients"
+                 : "--max-streams");
     else if (!client && o->bidir)
         snprintf(why, why_len, "--bidir is for a client (-C)");
     else if (!server && !client && o->key_file)

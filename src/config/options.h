@@ -77,6 +77,7 @@ struct ttcp_options {
     int bidir;            /* -C --bidir: both ways at once */
     int once;             /* -S -1: serve one test, then exit */
     uint64_t max_clients; /* -S: tests at once, 0 = TTCP_DEFAULT_MAX_CLIENTS */
+    uint64_t max_streams; /* -S: a test's streams each way, 0 = TTCP_STREAMS_MAX */
     int64_t max_time_ns;  /* -S: the longest test, 0 = no limit */
     uint64_t max_rate_bps; /* -S: the fastest test, 0 = no limit */
     const char *allow[TTCP_ALLOW_MAX]; /* -S --allow: who may connect (none: anyone) */

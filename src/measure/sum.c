@@ -111,6 +111,27 @@ void ttcp_result_sum(struct ttcp_result *sum, const struct ttcp_result *parts, i
     sum->verify_done = verify > 0;
 }
 
+void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *parts, int n)
+{
+    struct tt_cpu *end = &sum->cpu_end;
+    int i;
+    memset(&sum->cpu_start, 0, sizeof sum->cpu_start);
+    memset(end, 0, sizeof *end);
+    for (i = 0; i < n; i++) {
+        const struct tt_cpu *a = &parts[i].cpu_start, *b = &parts[i].cpu_end;
+        if (!parts[i].started)
+            continue;
+        end->user_ns += b->user_ns - a->user_ns;
+        end->sys_ns += b->sys_ns - a->sys_ns;
+        end->nvcsw += b->nvcsw - a->nvcsw;
+        end->nivcsw += b->nivcsw - a->nivcsw;
+        end->minflt += b->minflt - a->minflt;
+        end->majflt += b->majflt - a->majflt;
+        if (b->maxrss_kib > end->maxrss_kib)
+            end->maxrss_kib = b->maxrss_kib;
+    }
+}
+
 int ttcp_interval_sum_init(struct ttcp_interval_sum *s, int parts)
 {
     memset(s, 0, sizeof *s);

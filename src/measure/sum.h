@@ -15,6 +15,11 @@
  * over the whole test); the intervals too (struct ttcp_interval_sum). */
 void ttcp_result_sum(struct ttcp_result *sum, const struct ttcp_result *parts, int n);
 
+/* Threads' CPU readings (each stream's own, as -S and -C count them) added
+ * into sum's: cpu_start zero, cpu_end the time all of them used; memory and
+ * faults the highest reading (they are the process's). */
+void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *parts, int n);
+
 /* The streams' intervals, added index by index as they close (iperf3's
  * [SUM]): total k is ready once every stream has closed its k-th interval
  * or ended. */

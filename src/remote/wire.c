@@ -35,6 +35,8 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
     ttcp_frame_add_u64(f, "tcp_info", (uint64_t)o->tcp_info);
     ttcp_frame_add_u64(f, "half_close", (uint64_t)o->half_close);
     ttcp_frame_add_u64(f, "idle_timeout_ns", (uint64_t)o->idle_timeout_ns);
+    if (o->streams > 1)
+        ttcp_frame_add_u64(f, "streams", o->streams);
     ttcp_frame_end(f);
 }
 
@@ -68,7 +70,7 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
                        char *why, size_t why_len)
 {
     static const char *const protocols[] = {"tcp", "udp"};
-    uint64_t time_ns = 0, interval = 0, flags[4], idle = 0, seed = 0;
+    uint64_t time_ns = 0, interval = 0, flags[4], idle = 0, seed = 0, streams = 1;
     const char *pattern = ttcp_proto_get(m, "pattern");
     int rc = read_choice(m, "direction", direction_names, 3, direction, why, why_len);
 
@@ -105,6 +107,8 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     if (rc == 0)
         rc = get_opt(m, "idle_timeout_ns", NS_PER_S / 100, 86400 * NS_PER_S,
                      (uint64_t)TTCP_DEFAULT_IDLE_NS, &idle, why, why_len);
+    if (rc == 0)
+        rc = get_opt(m, "streams", 1, TTCP_STREAMS_MAX, 1, &streams, why, why_len);
     if (rc == 0 && pattern != NULL && ttcp_payload_parse(pattern) < 0) {
         snprintf(why, why_len, "pattern: not a value this server knows");
         rc = -1;
@@ -123,6 +127,7 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     o->tcp_info = (int)flags[2];
     o->half_close = (int)flags[3]; /* the receiving end sends -n buffers back after the FIN */
     o->idle_timeout_ns = (int64_t)idle;
+    o->streams = streams;
     return 0;
 }
 
@@ -130,6 +135,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
                         struct ttcp_grant *out, char *why, size_t why_len)
 {
     struct ttcp_options *o = &out->opts, probe;
+    uint64_t most_streams = server->max_streams ? server->max_streams : TTCP_STREAMS_MAX;
     int direction = 0;
 
     memset(o, 0, sizeof *o);
@@ -146,6 +152,17 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     if (read_fields(m, o, &direction, why, why_len) != 0)
         return -1;
     out->direction = (enum ttcp_direction)direction;
+    if (o->streams > most_streams) {
+        snprintf(why, why_len, "streams: at most %llu each way on this server (--max-streams)",
+                 (unsigned long long)most_streams);
+        return -1;
+    }
+    if (o->streams * (out->direction == TTCP_DIR_BIDIR ? 2u : 1u) * o->buflen >
+        TTCP_SERVER_TEST_MEMORY) {
+        snprintf(why, why_len, "streams x buflen: at most %llu MiB of buffers a test on this "
+                 "server", (unsigned long long)(TTCP_SERVER_TEST_MEMORY >> 20));
+        return -1;
+    }
     if (o->idle_timeout_ns > server->idle_timeout_ns)
         o->idle_timeout_ns = server->idle_timeout_ns; /* how long a stalled peer holds a slot */
     if (o->sockbufsize > TTCP_SERVER_MAX_SOCKBUF)

@@ -13,11 +13,17 @@
 #define TTCP_TOKEN_HEX 32 /* a data connection's token: 16 random bytes in hex */
 #define TTCP_SERVER_MAX_SOCKBUF (16u << 20) /* -b a client may ask a server for */
 #define TTCP_LIMIT_GRACE_NS (2ll * 1000000000ll) /* --max-time: the receiving end's grace */
+/* A stream's number on the wire: 2 i + d for the i-th stream (0-based) of
+ * -P's that goes d = 0: client to server, 1: server to client. */
+#define TTCP_STREAM_IDS (2 * TTCP_STREAMS_MAX)
+#define TTCP_STREAM_ID(i, d) (2 * (i) + (d))
+/* The buffers of one test's streams on a server, together: beyond, refused. */
+#define TTCP_SERVER_TEST_MEMORY (64ull << 20)
 
 /* What a server grants a test: its options (the side still to choose per
  * stream with transmit), and the direction asked for. */
 struct ttcp_grant {
-    struct ttcp_options opts;
+    struct ttcp_options opts;     /* opts.streams: each way */
     enum ttcp_direction direction;
 };
 

@@ -147,7 +147,7 @@ int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp
     uint64_t s;
     size_t i;
     memset(r, 0, sizeof *r);
-    if (ttcp_proto_get_u64(m, "stream", 0, 1, &s, why, why_len) != 0)
+    if (ttcp_proto_get_u64(m, "stream", 0, TTCP_STREAM_IDS - 1, &s, why, why_len) != 0)
         return -1;
     *stream = (int)s;
     for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
@@ -186,7 +186,7 @@ int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
 {
     uint64_t s, a, b, srtt, cwnd;
     memset(in, 0, sizeof *in);
-    if (ttcp_proto_get_u64(m, "stream", 0, 1, &s, why, why_len) != 0 ||
+    if (ttcp_proto_get_u64(m, "stream", 0, TTCP_STREAM_IDS - 1, &s, why, why_len) != 0 ||
         ttcp_proto_get_u64(m, "start_ns", 0, MAX_NS, &a, why, why_len) != 0 ||
         ttcp_proto_get_u64(m, "end_ns", a, MAX_NS, &b, why, why_len) != 0 ||
         ttcp_proto_get_u64(m, "bytes", 0, UINT64_MAX, &in->bytes, why, why_len) != 0 ||

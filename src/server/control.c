@@ -2,9 +2,12 @@
  * docs/PROTOCOL.md, section 3, from the server's side. Every read has a
  * deadline; whatever the client does, the thread ends. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "engine/parallel.h"
 #include "engine/run.h"
+#include "measure/sum.h"
 #include "server/internal.h"
 
 #define ATTACH_POLL_NS 10000000ll
@@ -14,10 +17,12 @@ struct control {
     struct slot *sl;
     struct ttcp_server *sv;
     struct ttcp_grant grant;
-    struct ttcp_options side[2]; /* stream 0: the server receives; 1: it sends */
-    struct ttcp_result res[2];
-    int rc[2];
-    char peer[80];               /* the client's address: the transmitter's "host" */
+    struct ttcp_options whole[2]; /* each way's side: 0 the server receives, 1 it sends */
+    int ids;                      /* stream numbers on the wire (TTCP_STREAM_ID) */
+    struct ttcp_options *side;    /* [ids]: a stream's (with -P, tagged with its number) */
+    struct ttcp_result *res;      /* [ids] */
+    int *rc;                      /* [ids] */
+    char peer[80];                /* the client's address: the transmitter's "host" */
     char why[256];
 };
 
@@ -54,6 +59,41 @@ static int receive(struct control *c, struct ttcp_message *m, const char *type, 
     return rc;
 }
 
+/* Each stream's options and room for its figures, and the slot's record of
+ * the data connections it waits for; 0, or -1 when memory ran out. */
+static int plan_streams(struct control *c, const char *token)
+{
+    struct slot *sl = c->sl;
+    int n = (int)c->grant.opts.streams, id;
+    struct slot_stream *st;
+    c->ids = 2 * n;
+    c->side = calloc((size_t)c->ids, sizeof *c->side);
+    c->res = calloc((size_t)c->ids, sizeof *c->res);
+    c->rc = calloc((size_t)c->ids, sizeof *c->rc);
+    st = calloc((size_t)c->ids, sizeof *st);
+    if (c->side == NULL || c->res == NULL || c->rc == NULL || st == NULL) {
+        free(st);
+        return -1;
+    }
+    for (id = 0; id < c->ids; id++) {
+        int way = id % 2;
+        if (n > 1)
+            ttcp_parallel_stream_options(&c->whole[way], id / 2, &c->side[id]);
+        else
+            c->side[id] = c->whole[way];
+        st[id].data = TT_NO_SOCKET;
+        st[id].expect = way == 0 ? c->grant.direction != TTCP_DIR_RECEIVE
+                                 : c->grant.direction != TTCP_DIR_SEND;
+    }
+    tt_mutex_lock(c->sv->lock);
+    memcpy(sl->token, token, TTCP_TOKEN_HEX + 1);
+    sl->udp = c->grant.opts.udp;
+    sl->stream = st;
+    sl->ids = c->ids;
+    tt_mutex_unlock(c->sv->lock);
+    return 0;
+}
+
 /* test -> ready, with a token for the data connections. */
 static int agree(struct control *c)
 {
@@ -74,17 +114,15 @@ static int agree(struct control *c)
         ttcp_server_notice(c->sv, TTCP_NOTICE_REFUSED_TEST, &c->sl->peer);
         return -1;
     }
-    ttcp_wire_side(&c->grant, 0, &c->side[0]);
-    ttcp_wire_side(&c->grant, 1, &c->side[1]);
-    c->side[1].host = tt_addr_text(&c->sl->peer, c->peer, sizeof c->peer);
+    ttcp_wire_side(&c->grant, 0, &c->whole[0]);
+    ttcp_wire_side(&c->grant, 1, &c->whole[1]);
+    c->whole[1].host = tt_addr_text(&c->sl->peer, c->peer, sizeof c->peer);
     if (ttcp_random_hex(token, TTCP_TOKEN_HEX) != 0)
         return -1;
-    tt_mutex_lock(c->sv->lock);
-    memcpy(c->sl->token, token, sizeof token);
-    c->sl->udp = c->grant.opts.udp;
-    c->sl->expect[0] = c->grant.direction != TTCP_DIR_RECEIVE;
-    c->sl->expect[1] = c->grant.direction != TTCP_DIR_SEND;
-    tt_mutex_unlock(c->sv->lock);
+    if (plan_streams(c, token) != 0) {
+        send_error(c->sl, "test", "the server is out of memory");
+        return -1;
+    }
     ttcp_wire_ready(&f, &c->grant, token);
     return send_frame(c->sl, &f) == 0 ? 0 : -1;
 }
@@ -98,9 +136,9 @@ static int await_data(struct control *c)
     for (;;) {
         int missing = 0, i;
         tt_mutex_lock(c->sv->lock);
-        for (i = 0; i < 2; i++)
-            missing += c->sl->expect[i] &&
-                       (c->sl->udp ? !c->sl->udp_seen[i] : c->sl->data[i] == TT_NO_SOCKET);
+        for (i = 0; i < c->ids; i++)
+            missing += c->sl->stream[i].expect &&
+                       (c->sl->udp ? !c->sl->stream[i].udp_seen : !c->sl->stream[i].attached);
         tt_mutex_unlock(c->sv->lock);
         if (missing == 0)
             return 0;
@@ -126,12 +164,14 @@ static int open_udp(struct control *c, int stream)
     tt_addr_any(family, (uint16_t)c->sv->opts->port, &any);
     rc = tt_bind(s, &any);
     if (rc == 0)
-        rc = tt_connect(s, &c->sl->data_peer[stream]);
+        rc = tt_connect(s, &c->sl->stream[stream].peer);
     if (rc != 0) {
         tt_close(s);
         return rc;
     }
-    c->sl->data[stream] = s;
+    tt_mutex_lock(c->sv->lock);
+    c->sl->stream[stream].data = s;
+    tt_mutex_unlock(c->sv->lock);
     return 0;
 }
 
@@ -140,8 +180,8 @@ static int ready_udp(struct control *c)
 {
     struct ttcp_frame f;
     int i;
-    for (i = 0; i < 2; i++) {
-        if (!c->sl->expect[i])
+    for (i = 0; i < c->ids; i++) {
+        if (!c->sl->stream[i].expect)
             continue;
         if (open_udp(c, i) != 0) {
             send_error(c->sl, "data", "the server cannot open its UDP socket");
@@ -217,15 +257,15 @@ static void run_stream(struct control *c, int stream)
     int idle_ms = (int)(c->side[stream].idle_timeout_ns / 1000000), udp = c->sl->udp;
 
     tt_mutex_lock(c->sv->lock);
-    sock = c->sl->data[stream];
-    c->sl->data[stream] = TT_NO_SOCKET; /* the run closes it */
+    sock = c->sl->stream[stream].data;
+    c->sl->stream[stream].data = TT_NO_SOCKET; /* the run closes it */
     tt_mutex_unlock(c->sv->lock);
     /* a client that stalls ends the test after --idle-timeout */
     if (!udp)
         tt_setopt(sock, TT_OPT_RCVTIMEO_MS, idle_ms);
     tt_setopt(sock, TT_OPT_SNDTIMEO_MS, idle_ms);
     c->rc[stream] = ttcp_run_on(&c->side[stream], &obs, &c->res[stream], sock,
-                                &c->sl->data_peer[stream],
+                                &c->sl->stream[stream].peer,
                                 udp ? TTCP_RUN_KEEP_SOCKET : TTCP_RUN_ACCEPTED);
     if (udp)
         drain_udp(sock);
@@ -243,22 +283,55 @@ static void stream_thread(void *arg)
     run_stream(r->c, r->stream);
 }
 
-/* The streams, side by side for --bidir. */
+/* -P: each way's total on the server's own output, after its streams'. */
+static void print_totals(struct control *c)
+{
+    int n = c->ids / 2, way, i;
+    struct ttcp_result *parts = calloc((size_t)n, sizeof *parts), total;
+    struct ttcp_event ev = {TTCP_EV_FIGURES, TTCP_WARN_COUNT, NULL, NULL};
+    if (parts == NULL)
+        return;
+    for (way = 0; way < 2; way++) {
+        if (!c->sl->stream[way].expect)
+            continue;
+        for (i = 0; i < n; i++)
+            parts[i] = c->res[TTCP_STREAM_ID(i, way)]; /* copies: the intervals stay theirs */
+        ttcp_result_sum(&total, parts, n);
+        ttcp_result_sum_cpu(&total, parts, n);
+        if (total.started)
+            c->sv->obs->event(c->sv->obs->ctx, &c->whole[way], &ev, &total);
+    }
+    free(parts);
+}
+
+/* The streams side by side: --bidir's two ways, -P's streams each way, a
+ * thread each (one that cannot get a thread runs on this one, after). */
 static void run_streams(struct control *c)
 {
-    struct stream_run second = {c, 1};
-    struct tt_thread *t = NULL;
-    int both = c->sl->expect[0] && c->sl->expect[1];
-    if (both && tt_thread_start(&t, stream_thread, &second) != 0)
-        t = NULL;
-    if (c->sl->expect[0])
-        run_stream(c, 0);
-    if (t != NULL)
-        tt_thread_join(t);
-    else if (c->sl->expect[1])
-        run_stream(c, 1);
-    ttcp_result_release(&c->res[0]);
-    ttcp_result_release(&c->res[1]);
+    struct stream_run *runs = calloc((size_t)c->ids, sizeof *runs);
+    struct tt_thread **threads = calloc((size_t)c->ids, sizeof *threads);
+    int i;
+    for (i = 0; i < c->ids; i++) {
+        if (!c->sl->stream[i].expect)
+            continue;
+        if (runs == NULL || threads == NULL) {
+            run_stream(c, i);
+            continue;
+        }
+        runs[i].c = c;
+        runs[i].stream = i;
+        if (tt_thread_start(&threads[i], stream_thread, &runs[i]) != 0) {
+            threads[i] = NULL;
+            run_stream(c, i);
+        }
+    }
+    for (i = 0; threads != NULL && i < c->ids; i++)
+        if (threads[i] != NULL)
+            tt_thread_join(threads[i]);
+    free(threads);
+    free(runs);
+    if (c->ids > 2)
+        print_totals(c);
 }
 
 /* The client's results and bye: read (and bounded), not needed further. */
@@ -271,6 +344,33 @@ static void farewell(struct control *c)
         continue;
 }
 
+static void release(struct control *c)
+{
+    int i;
+    for (i = 0; c->res != NULL && i < c->ids; i++)
+        ttcp_result_release(&c->res[i]);
+    free(c->side);
+    free(c->res);
+    free(c->rc);
+}
+
+static void converse(struct control *c)
+{
+    struct slot *sl = c->sl;
+    if (agree(c) != 0)
+        return;
+    ttcp_server_begun(c->sv);
+    if (await_data(c) != 0) {
+        send_error(sl, "data", "the data connections did not come within 10 s");
+        ttcp_server_notice(c->sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
+        return;
+    }
+    if (sl->udp && (ready_udp(c) != 0 || await_go(c) != 0))
+        return;
+    run_streams(c);
+    farewell(c);
+}
+
 void ttcp_control_run(struct slot *sl)
 {
     struct control c;
@@ -278,16 +378,6 @@ void ttcp_control_run(struct slot *sl)
     c.sl = sl;
     c.sv = sl->server;
     tt_setopt(sl->control, TT_OPT_SNDTIMEO_MS, (int)(CONTROL_NS / 1000000));
-    if (agree(&c) != 0)
-        return;
-    ttcp_server_begun(c.sv);
-    if (await_data(&c) != 0) {
-        send_error(sl, "data", "the data connections did not come within 10 s");
-        ttcp_server_notice(c.sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
-        return;
-    }
-    if (sl->udp && (ready_udp(&c) != 0 || await_go(&c) != 0))
-        return;
-    run_streams(&c);
-    farewell(&c);
+    converse(&c);
+    release(&c);
 }

@@ -233,7 +233,7 @@ static void dispatch(struct gate *g, int i)
     if (strcmp(type, "data") == 0) {
         const char *token = ttcp_proto_get(m, "token");
         if (token == NULL || !ttcp_wire_token_ok(token) ||
-            ttcp_proto_get_u64(m, "stream", 0, 1, &stream, why, sizeof why) != 0 ||
+            ttcp_proto_get_u64(m, "stream", 0, TTCP_STREAM_IDS - 1, &stream, why, sizeof why) != 0 ||
             ttcp_server_attach(g->sv, token, (int)stream, p->sock, &p->peer) != 0) {
             drop(g, i, TTCP_NOTICE_BAD_TOKEN, 1);
             return;

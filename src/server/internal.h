@@ -22,6 +22,16 @@
 
 enum slot_kind { SLOT_FREE, SLOT_CLASSIC, SLOT_CONTROL, SLOT_KINDS };
 
+/* One data stream of a client's test, by its number on the wire
+ * (TTCP_STREAM_ID: 2 i + 0 the client sends, + 1 the server sends). */
+struct slot_stream {
+    int expect;            /* the test has this stream */
+    tt_socket data;        /* TCP: its connection once attached (taken when it runs) */
+    int attached;          /* TCP: it came */
+    struct tt_addr peer;   /* where it came from (UDP: the token datagram's source) */
+    int udp_seen;          /* UDP: the token datagram came */
+};
+
 struct slot {
     enum slot_kind kind;
     int done;              /* the thread has ended: join it */
@@ -31,12 +41,9 @@ struct slot {
     struct tt_addr peer;
     /* the data connections, attached by gate.c under the server's lock */
     char token[TTCP_TOKEN_HEX + 1];
-    int expect[2];         /* stream 0: the client sends; 1: the server sends */
-    tt_socket data[2];
-    int attached[2];       /* data[i] came (it is taken, and unset, when its stream runs) */
-    struct tt_addr data_peer[2];
-    int udp;               /* UDP streams: data_peer comes from a datagram, data stays unset */
-    int udp_seen[2];       /* that datagram came */
+    int ids;               /* stream numbers 0..ids-1 (2 x -P) */
+    struct slot_stream *stream; /* [ids], made by control.c once the test is agreed */
+    int udp;               /* UDP streams: the peer comes from a datagram, data stays unset */
     struct tt_mutex *send_lock; /* CONTROL: one frame at a time on the control socket */
 };
 

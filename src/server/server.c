@@ -50,7 +50,7 @@ static void token_datagram(struct ttcp_server *sv, const struct tt_datagram *d)
         ttcp_proto_parse(frame + TTCP_PROTO_LENGTH_LEN, (size_t)len, &m, why, sizeof why) != 0 ||
         strcmp(ttcp_proto_type(&m), "udp") != 0 || (token = ttcp_proto_get(&m, "token")) == NULL ||
         !ttcp_wire_token_ok(token) ||
-        ttcp_proto_get_u64(&m, "stream", 0, 1, &stream, why, sizeof why) != 0)
+        ttcp_proto_get_u64(&m, "stream", 0, TTCP_STREAM_IDS - 1, &stream, why, sizeof why) != 0)
         return;
     ttcp_server_attach_udp(sv, token, (int)stream, &d->from);
 }

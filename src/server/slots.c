@@ -3,6 +3,7 @@
  * server.c put in the server: a classic receiver, or control.c's
  * conversation), joined and freed when done. The data connections a test
  * waits for are attached here too. One mutex guards the table. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "server/internal.h"
@@ -34,7 +35,6 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
         found->kind = kind;
         found->server = sv;
         found->control = TT_NO_SOCKET;
-        found->data[0] = found->data[1] = TT_NO_SOCKET;
         sv->running++;
     }
     tt_mutex_unlock(sv->lock);
@@ -56,11 +56,14 @@ static void release(struct ttcp_server *sv, struct slot *sl)
     int i;
     if (sl->control != TT_NO_SOCKET)
         tt_close(sl->control);
-    for (i = 0; i < 2; i++)
-        if (sl->data[i] != TT_NO_SOCKET)
-            tt_close(sl->data[i]);
     tt_mutex_free(sl->send_lock);
     tt_mutex_lock(sv->lock);
+    for (i = 0; i < sl->ids; i++)
+        if (sl->stream[i].data != TT_NO_SOCKET)
+            tt_close(sl->stream[i].data);
+    free(sl->stream);
+    sl->stream = NULL;
+    sl->ids = 0;
     sl->kind = SLOT_FREE;
     sv->running--;
     tt_mutex_unlock(sv->lock);
@@ -96,14 +99,15 @@ int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt
     tt_mutex_lock(sv->lock);
     for (i = 0; i < SLOTS_MAX && rc != 0; i++) {
         struct slot *sl = &sv->slots[i];
-        if (sl->udp || sl->kind != SLOT_CONTROL || sl->done || !sl->expect[stream] ||
-            sl->attached[stream] || strcmp(sl->token, token) != 0)
+        if (sl->udp || sl->kind != SLOT_CONTROL || sl->done || stream >= sl->ids ||
+            !sl->stream[stream].expect || sl->stream[stream].attached ||
+            strcmp(sl->token, token) != 0)
             continue;
         if (!same_ip(&sl->peer, peer)) /* only from where the control connection came */
             break;
-        sl->data[stream] = sock;
-        sl->attached[stream] = 1;
-        sl->data_peer[stream] = *peer;
+        sl->stream[stream].data = sock;
+        sl->stream[stream].attached = 1;
+        sl->stream[stream].peer = *peer;
         rc = 0;
     }
     tt_mutex_unlock(sv->lock);
@@ -117,12 +121,13 @@ void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int strea
     tt_mutex_lock(sv->lock);
     for (i = 0; i < SLOTS_MAX; i++) {
         struct slot *sl = &sv->slots[i];
-        if (sl->kind != SLOT_CONTROL || sl->done || !sl->udp || !sl->expect[stream] ||
-            sl->udp_seen[stream] || strcmp(sl->token, token) != 0)
+        if (sl->kind != SLOT_CONTROL || sl->done || !sl->udp || stream >= sl->ids ||
+            !sl->stream[stream].expect || sl->stream[stream].udp_seen ||
+            strcmp(sl->token, token) != 0)
             continue;
         if (same_ip(&sl->peer, from)) { /* no reflection: only where the client is */
-            sl->data_peer[stream] = *from;
-            sl->udp_seen[stream] = 1;
+            sl->stream[stream].peer = *from;
+            sl->stream[stream].udp_seen = 1;
         }
         break;
     }
