@@ -70,6 +70,20 @@ static int complete(const struct ttcp_client_stream *st)
     return st->used && st->theirs_valid && st->mine.started && st->theirs.started;
 }
 
+/* One end's test of a way: with -P, its total and each stream's. */
+static void json_way(struct ttcp_json *j, const struct ttcp_client_stream *st, int local,
+                     const char *direction)
+{
+    if (st->n < 2)
+        ttcp_json_stream_test(j, local ? &st->local : &st->remote, direction,
+                              local ? &st->mine : &st->theirs);
+    else
+        ttcp_json_test_streams(j, local ? &st->local : &st->remote, direction,
+                               local ? &st->mine : &st->theirs,
+                               local ? st->part_local : st->part_remote,
+                               local ? st->part_mine : st->part_theirs, st->n);
+}
+
 /* --json: the client's tests, the server's, the summaries, and what failed. */
 static void print_json(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
 {
@@ -81,11 +95,11 @@ static void print_json(const struct ttcp_options *o, const struct ttcp_client_ou
     ttcp_json_begin(&j, o, ttcp_version());
     for (i = 0; i < 2; i++)
         if (out->stream[i].used && out->stream[i].mine.started)
-            ttcp_json_stream_test(&j, &out->stream[i].local, names[i], &out->stream[i].mine);
+            json_way(&j, &out->stream[i], 1, names[i]);
     ttcp_json_next_array(&j, "server_tests");
     for (i = 0; i < 2; i++)
         if (out->stream[i].used && out->stream[i].theirs_valid && out->stream[i].theirs.started)
-            ttcp_json_stream_test(&j, &out->stream[i].remote, names[i], &out->stream[i].theirs);
+            json_way(&j, &out->stream[i], 0, names[i]);
     ttcp_json_next_array(&j, "summary");
     for (i = 0; i < 2; i++)
         if (complete(&out->stream[i]))
@@ -110,18 +124,31 @@ static void print_json(const struct ttcp_options *o, const struct ttcp_client_ou
     ttcp_json_free(&j);
 }
 
-/* The server's figures, then the summary, stream by stream. */
+static void print_stats(const struct ttcp_options *o, const struct ttcp_options *side,
+                        const struct ttcp_result *r)
+{
+    char text[4096];
+    size_t n = ttcp_report_stats(side, r, text, sizeof text);
+    cli_put(cli_report_stream(o), text, n);
+}
+
+/* The server's figures (with -P, each stream's, then both ends' totals),
+ * then the summary, way by way. */
 static void print_far_end(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
 {
     char text[4096];
-    int i;
+    int i, k;
     for (i = 0; i < 2; i++) {
         const struct ttcp_client_stream *st = &out->stream[i];
-        size_t n;
-        if (!st->used || !st->theirs_valid || !st->theirs.started)
+        if (!st->used)
             continue;
-        n = ttcp_report_stats(&st->remote, &st->theirs, text, sizeof text);
-        cli_put(cli_report_stream(o), text, n);
+        for (k = 0; k < st->n; k++)
+            if (st->part_theirs_valid[k] && st->part_theirs[k].started)
+                print_stats(o, &st->part_remote[k], &st->part_theirs[k]);
+        if (st->n > 1 && st->mine.started)
+            print_stats(o, &st->local, &st->mine);
+        if (st->n > 1 && st->theirs.started)
+            print_stats(o, &st->remote, &st->theirs);
     }
     for (i = 0; i < 2; i++) {
         const struct ttcp_client_stream *st = &out->stream[i];
@@ -154,11 +181,12 @@ int cli_client(const struct ttcp_options *o)
 {
     struct ttcp_client_observer obs = {on_event, NULL};
     struct ttcp_client_outcome out;
-    int i, code;
+    int i, k, code;
     ttcp_client_run(o, &obs, &out);
     for (i = 0; i < 2; i++)
-        if (out.stream[i].used && out.stream[i].rc != 0)
-            cli_print_failure(&out.stream[i].local, &out.stream[i].mine);
+        for (k = 0; out.stream[i].used && k < out.stream[i].n; k++)
+            if (out.stream[i].part_rc[k] != 0)
+                cli_print_failure(&out.stream[i].part_local[k], &out.stream[i].part_mine[k]);
     print_far_end(o, &out);
     print_problem(o, &out);
     if (o->json)

@@ -34,8 +34,8 @@ static void print_event(void *ctx, const struct ttcp_event *ev, const struct ttc
     if (ev->kind != TTCP_EV_FIGURES || !p->opts->json || o->stream_number != 0)
         return;
     if (p->parallel != NULL)
-        ttcp_json_test_streams(&p->json, o, res, p->parallel->opts, p->parallel->results,
-                               p->parallel->n);
+        ttcp_json_test_streams(&p->json, o, NULL, res, p->parallel->opts,
+                               p->parallel->results, p->parallel->n);
     else
         ttcp_json_test(&p->json, o, res);
 }

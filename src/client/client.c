@@ -4,10 +4,13 @@
 #include "client/client.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/version.h"
+#include "engine/parallel.h"
 #include "engine/run.h"
+#include "measure/sum.h"
 #include "remote/auth.h"
 #include "remote/channel.h"
 #include "remote/wire.h"
@@ -26,7 +29,10 @@ struct client {
     struct tt_addr server;     /* the address the control connection reached */
     char token[TTCP_TOKEN_HEX + 1];
     int local_done;            /* set by the streams when they have ended */
-    struct tt_mutex *lock;
+    struct tt_mutex *lock;     /* sends on the control connection, local_done */
+    int ids;                   /* stream numbers on the wire: 2 x -P */
+    struct ttcp_interval_sum sums[2][2]; /* -P: [way][local] interval totals */
+    struct tt_mutex *print_lock; /* one event at a time reaches the observer */
 };
 
 static int problem(struct client *c, enum ttcp_client_problem p, int code)
@@ -218,22 +224,39 @@ static void send_token_datagram(struct client *c, int stream, tt_socket s)
     tt_sendto(s, d, TTCP_PROTO_MAGIC_LEN + f.len, NULL); /* lost? it goes again */
 }
 
+/* Stream number id's way (0: the client sends) and place in that way. */
+static struct ttcp_client_stream *way_of(struct client *c, int id)
+{
+    return &c->out->stream[id % 2];
+}
+
+/* The stream numbers this test uses (TTCP_STREAM_ID), by way. */
+static int in_use(const struct client *c, int id)
+{
+    return id >= 0 && id < c->ids && c->out->stream[id % 2].used;
+}
+
 /* Sends each stream's token datagram until the server says `udp_ready` for
  * it: every TOKEN_RESEND_MS, for at most CONTROL_NS. */
 static int agree_udp(struct client *c, const tt_socket *socks)
 {
-    int ready[2] = {!c->out->stream[0].used, !c->out->stream[1].used}, i;
+    unsigned char ready[TTCP_STREAM_IDS];
     int64_t end = tt_now_ns() + CONTROL_NS;
-    while (!(ready[0] && ready[1])) {
+    int missing = 0, i;
+    for (i = 0; i < c->ids; i++) {
+        ready[i] = !in_use(c, i);
+        missing += !ready[i];
+    }
+    while (missing > 0) {
         struct ttcp_message m;
-        uint64_t stream;
+        uint64_t id;
         int rc;
         if (tt_now_ns() >= end || tt_interrupted()) {
             snprintf(c->out->why, sizeof c->out->why, "no answer to the UDP datagrams: a "
                      "firewall may drop UDP to port %llu", (unsigned long long)c->opts->port);
             return problem(c, TTCP_CLIENT_REFUSED, 0);
         }
-        for (i = 0; i < 2; i++)
+        for (i = 0; i < c->ids; i++)
             if (!ready[i])
                 send_token_datagram(c, i, socks[i]);
         rc = tt_wait_readable(c->control, TOKEN_RESEND_MS);
@@ -242,9 +265,12 @@ static int agree_udp(struct client *c, const tt_socket *socks)
         if (receive_any(c, &m) != 0)
             return -1;
         if (strcmp(ttcp_proto_type(&m), "udp_ready") == 0 &&
-            ttcp_proto_get_u64(&m, "stream", 0, TTCP_STREAM_IDS - 1, &stream, c->out->why,
-                               sizeof c->out->why) == 0)
-            ready[stream] = 1;
+            ttcp_proto_get_u64(&m, "stream", 0, TTCP_STREAM_IDS - 1, &id, c->out->why,
+                               sizeof c->out->why) == 0 &&
+            in_use(c, (int)id) && !ready[id]) {
+            ready[id] = 1;
+            missing--;
+        }
     }
     return 0;
 }
@@ -275,28 +301,98 @@ static int open_data(struct client *c, int stream, tt_socket *out)
     return 0;
 }
 
+/* -P: a closed interval of one stream at one end (local: the client's),
+ * added to that way's total; the totals every stream has got past are
+ * shown. Under the print lock. */
+static void flush_intervals(struct client *c, int way, int local)
+{
+    struct ttcp_client_stream *st = &c->out->stream[way];
+    const struct ttcp_interval *t;
+    while ((t = ttcp_interval_sum_next(&c->sums[way][local])) != NULL) {
+        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, t, NULL};
+        c->obs->event(c->obs->ctx, local ? &st->local : &st->remote, local, &ev, NULL);
+    }
+}
+
+static void add_interval(struct client *c, int id, int local, const struct ttcp_interval *in)
+{
+    if (way_of(c, id)->n < 2)
+        return;
+    ttcp_interval_sum_add(&c->sums[id % 2][local], id / 2, in);
+    flush_intervals(c, id % 2, local);
+}
+
+/* A stream's interval totals can go on without it (it ended, or it never
+ * reports): under the print lock. */
+static void end_intervals(struct client *c, int id, int local)
+{
+    if (way_of(c, id)->n < 2)
+        return;
+    ttcp_interval_sum_end(&c->sums[id % 2][local], id / 2);
+    flush_intervals(c, id % 2, local);
+}
+
 struct stream_task {
     struct client *c;
-    int stream;
+    int id;
     tt_socket sock;
 };
 
 static void local_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct stream_task *t = ctx;
-    struct ttcp_client_stream *st = &t->c->out->stream[t->stream];
-    t->c->obs->event(t->c->obs->ctx, &st->local, 1, ev, res);
+    struct ttcp_client_stream *st = way_of(t->c, t->id);
+    tt_mutex_lock(t->c->print_lock);
+    t->c->obs->event(t->c->obs->ctx, &st->part_local[t->id / 2], 1, ev, res);
+    if (ev->kind == TTCP_EV_INTERVAL)
+        add_interval(t->c, t->id, 1, ev->interval);
+    tt_mutex_unlock(t->c->print_lock);
 }
 
 static void stream_thread(void *arg)
 {
     struct stream_task *t = arg;
-    struct ttcp_client_stream *st = &t->c->out->stream[t->stream];
+    struct ttcp_client_stream *st = way_of(t->c, t->id);
     struct ttcp_observer obs = {local_event, t, NULL, NULL};
-    st->rc = ttcp_run_on(&st->local, &obs, &st->mine, t->sock, &t->c->server, 0);
+    int i = t->id / 2;
+    st->part_rc[i] = ttcp_run_on(&st->part_local[i], &obs, &st->part_mine[i], t->sock,
+                                 &t->c->server, 0);
+    tt_mutex_lock(t->c->print_lock);
+    end_intervals(t->c, t->id, 1);
+    tt_mutex_unlock(t->c->print_lock);
     tt_mutex_lock(t->c->lock);
     t->c->local_done++;
     tt_mutex_unlock(t->c->lock);
+}
+
+/* One frame from the server while the streams run: a live interval, or a
+ * stream's result (counted in *results). */
+static void server_frame(struct client *c, const struct ttcp_message *m, int *results)
+{
+    struct ttcp_result theirs;
+    struct ttcp_interval in;
+    struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in, NULL};
+    int id;
+    if (strcmp(ttcp_proto_type(m), "interval") == 0 &&
+        ttcp_wire_read_interval(m, &id, &in, c->out->why, sizeof c->out->why) == 0 &&
+        in_use(c, id)) {
+        struct ttcp_client_stream *st = way_of(c, id);
+        tt_mutex_lock(c->print_lock);
+        c->obs->event(c->obs->ctx, &st->part_remote[id / 2], 0, &ev, NULL);
+        add_interval(c, id, 0, &in);
+        tt_mutex_unlock(c->print_lock);
+    }
+    if (strcmp(ttcp_proto_type(m), "result") == 0 &&
+        ttcp_wire_read_result(m, &id, &theirs, c->out->why, sizeof c->out->why) == 0 &&
+        in_use(c, id) && !way_of(c, id)->part_theirs_valid[id / 2]) {
+        struct ttcp_client_stream *st = way_of(c, id);
+        st->part_theirs[id / 2] = theirs;
+        st->part_theirs_valid[id / 2] = 1;
+        tt_mutex_lock(c->print_lock);
+        end_intervals(c, id, 0);
+        tt_mutex_unlock(c->print_lock);
+        (*results)++;
+    }
 }
 
 /* The server's live intervals and its results, until every stream has one.
@@ -308,10 +404,7 @@ static void read_server(struct client *c, int streams)
     int results = 0;
     while (results < streams) {
         struct ttcp_message m;
-        struct ttcp_result theirs;
-        struct ttcp_interval in;
-        struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, &in, NULL};
-        int stream, local_done, rc = tt_wait_readable(c->control, POLL_MS);
+        int local_done, rc = tt_wait_readable(c->control, POLL_MS);
         tt_mutex_lock(c->lock);
         local_done = c->local_done == streams;
         tt_mutex_unlock(c->lock);
@@ -323,17 +416,7 @@ static void read_server(struct client *c, int streams)
             continue;
         if (rc < 0 || receive_any(c, &m) != 0)
             break;
-        if (strcmp(ttcp_proto_type(&m), "interval") == 0 &&
-            ttcp_wire_read_interval(&m, &stream, &in, c->out->why, sizeof c->out->why) == 0 &&
-            c->out->stream[stream].used)
-            c->obs->event(c->obs->ctx, &c->out->stream[stream].remote, 0, &ev, NULL);
-        if (strcmp(ttcp_proto_type(&m), "result") == 0 &&
-            ttcp_wire_read_result(&m, &stream, &theirs, c->out->why, sizeof c->out->why) == 0 &&
-            c->out->stream[stream].used && !c->out->stream[stream].theirs_valid) {
-            c->out->stream[stream].theirs = theirs;
-            c->out->stream[stream].theirs_valid = 1;
-            results++;
-        }
+        server_frame(c, &m, &results);
     }
 }
 
@@ -348,11 +431,25 @@ static void reader_thread(void *arg)
     read_server(t->c, t->streams);
 }
 
-/* Each end's side of a stream: stream 0, the client sends. */
-static void sides(struct client *c, int stream)
+/* Room for way's n streams; 0 or -1. */
+static int make_parts(struct ttcp_client_stream *st, int n)
 {
-    struct ttcp_client_stream *st = &c->out->stream[stream];
-    int client_sends = stream == 0;
+    st->n = n;
+    st->part_local = calloc((size_t)n, sizeof *st->part_local);
+    st->part_remote = calloc((size_t)n, sizeof *st->part_remote);
+    st->part_mine = calloc((size_t)n, sizeof *st->part_mine);
+    st->part_theirs = calloc((size_t)n, sizeof *st->part_theirs);
+    st->part_theirs_valid = calloc((size_t)n, sizeof *st->part_theirs_valid);
+    st->part_rc = calloc((size_t)n, sizeof *st->part_rc);
+    return st->part_local && st->part_remote && st->part_mine && st->part_theirs &&
+                   st->part_theirs_valid && st->part_rc ? 0 : -1;
+}
+
+/* Each end's side of a way (way 0: the client sends), and of its streams. */
+static int sides(struct client *c, int way)
+{
+    struct ttcp_client_stream *st = &c->out->stream[way];
+    int client_sends = way == 0, n = (int)c->local.streams, i;
     st->used = 1;
     st->local = c->local;
     st->local.transmit = client_sends;
@@ -364,22 +461,34 @@ static void sides(struct client *c, int stream)
     st->remote = c->local;
     st->remote.transmit = !client_sends;
     st->remote.verify = c->opts->verify && client_sends;
+    if (make_parts(st, n) != 0 || (n > 1 && (ttcp_interval_sum_init(&c->sums[way][0], n) != 0 ||
+                                              ttcp_interval_sum_init(&c->sums[way][1], n) != 0)))
+        return problem(c, TTCP_CLIENT_LOST, TT_E_NOMEM);
+    for (i = 0; i < n; i++) {
+        if (n > 1) {
+            ttcp_parallel_stream_options(&st->local, i, &st->part_local[i]);
+            ttcp_parallel_stream_options(&st->remote, i, &st->part_remote[i]);
+        } else {
+            st->part_local[i] = st->local;
+            st->part_remote[i] = st->remote;
+        }
+    }
+    return 0;
 }
 
-/* The streams side by side, and the reader of the server's frames. */
+/* The streams side by side, a thread each, and the reader of the server's
+ * frames; a stream that cannot get a thread runs on this one. */
 static void run_streams(struct client *c, const tt_socket *socks)
 {
-    struct stream_task task[2] = {{c, 0, socks[0]}, {c, 1, socks[1]}};
+    struct stream_task task[TTCP_STREAM_IDS];
+    struct tt_thread *threads[TTCP_STREAM_IDS], *reader_t = NULL;
     struct reader_task reader = {c, 0};
-    struct tt_thread *threads[3] = {NULL, NULL, NULL};
-    int i, first = c->out->stream[0].used ? 0 : 1;
+    int i;
 
-    reader.streams = c->out->stream[0].used + c->out->stream[1].used;
-    if (tt_thread_start(&threads[2], reader_thread, &reader) != 0)
-        threads[2] = NULL;
-    if (first == 0 && c->out->stream[1].used &&
-        tt_thread_start(&threads[1], stream_thread, &task[1]) != 0)
-        threads[1] = NULL;
+    for (i = 0; i < c->ids; i++)
+        reader.streams += in_use(c, i);
+    if (tt_thread_start(&reader_t, reader_thread, &reader) != 0)
+        reader_t = NULL;
     if (c->local.udp) { /* UDP: our sockets are read now; the server may begin */
         struct ttcp_frame f;
         ttcp_frame_begin(&f, "go");
@@ -388,24 +497,68 @@ static void run_streams(struct client *c, const tt_socket *socks)
         ttcp_channel_send(c->control, &f);
         tt_mutex_unlock(c->lock);
     }
-    stream_thread(&task[first]);
-    if (first == 0 && c->out->stream[1].used && threads[1] == NULL)
-        stream_thread(&task[1]); /* no thread to be had: one after the other */
-    for (i = 1; i >= 0; i--)
-        if (threads[i + 1] != NULL)
-            tt_thread_join(threads[i + 1]);
-    if (threads[2] == NULL)
+    for (i = 0; i < c->ids; i++) {
+        threads[i] = NULL;
+        if (!in_use(c, i))
+            continue;
+        task[i].c = c;
+        task[i].id = i;
+        task[i].sock = socks[i];
+        if (tt_thread_start(&threads[i], stream_thread, &task[i]) != 0) {
+            threads[i] = NULL;
+            stream_thread(&task[i]);
+        }
+    }
+    for (i = 0; i < c->ids; i++)
+        if (threads[i] != NULL)
+            tt_thread_join(threads[i]);
+    if (reader_t != NULL)
+        tt_thread_join(reader_t);
+    else
         read_server(c, reader.streams);
 }
 
-/* The client's own results, then bye: the server may log them. */
+/* Each way's figures from its streams': with one, that stream's (moved);
+ * with -P, their totals. */
+static void totals(struct client *c)
+{
+    int way, i;
+    for (way = 0; way < 2; way++) {
+        struct ttcp_client_stream *st = &c->out->stream[way];
+        if (!st->used)
+            continue;
+        st->theirs_valid = 1;
+        for (i = 0; i < st->n; i++) {
+            st->theirs_valid &= st->part_theirs_valid[i];
+            if (st->rc == 0)
+                st->rc = st->part_rc[i];
+        }
+        if (st->n == 1) {
+            st->mine = st->part_mine[0];
+            st->theirs = st->part_theirs[0];
+            memset(&st->part_mine[0].intervals, 0, sizeof st->part_mine[0].intervals);
+            memset(&st->part_theirs[0].intervals, 0, sizeof st->part_theirs[0].intervals);
+            continue;
+        }
+        ttcp_result_sum(&st->mine, st->part_mine, st->n);
+        ttcp_result_sum_cpu(&st->mine, st->part_mine, st->n);
+        st->mine.intervals = c->sums[way][1].total;
+        memset(&c->sums[way][1].total, 0, sizeof c->sums[way][1].total);
+        ttcp_result_sum(&st->theirs, st->part_theirs, st->n);
+        ttcp_result_sum_cpu(&st->theirs, st->part_theirs, st->n);
+        st->theirs.intervals = c->sums[way][0].total;
+        memset(&c->sums[way][0].total, 0, sizeof c->sums[way][0].total);
+    }
+}
+
+/* The client's results, then bye: the server may log them. */
 static void farewell(struct client *c)
 {
     struct ttcp_frame f;
     int i;
-    for (i = 0; i < 2; i++)
-        if (c->out->stream[i].used) {
-            ttcp_wire_result(&f, i, &c->out->stream[i].mine);
+    for (i = 0; i < c->ids; i++)
+        if (in_use(c, i)) {
+            ttcp_wire_result(&f, i, &way_of(c, i)->part_mine[i / 2]);
             send_frame(c, &f);
         }
     ttcp_frame_begin(&f, "bye");
@@ -413,37 +566,50 @@ static void farewell(struct client *c)
     send_frame(c, &f);
 }
 
-static int converse(struct client *c)
+/* Every stream's socket: a data connection (TCP) or a UDP socket with its
+ * token datagram answered. */
+static int open_streams(struct client *c, tt_socket *socks)
 {
-    tt_socket socks[2] = {TT_NO_SOCKET, TT_NO_SOCKET};
-    enum ttcp_direction d = ttcp_options_direction(c->opts);
-    int i, rc;
-
-    if (connect_control(c) != 0 || greet(c) != 0 || request(c) != 0)
-        return -1;
-    if (d != TTCP_DIR_RECEIVE)
-        sides(c, 0);
-    if (d != TTCP_DIR_SEND)
-        sides(c, 1);
-    for (i = 0, rc = 0; i < 2 && rc == 0; i++)
-        if (c->out->stream[i].used && c->local.udp) {
+    int i, rc = 0;
+    for (i = 0; i < c->ids && rc == 0; i++) {
+        if (!in_use(c, i))
+            continue;
+        if (c->local.udp) {
             rc = open_udp(c, &socks[i]);
-        } else if (c->out->stream[i].used) {
-            rc = open_data(c, i, &socks[i]);
-            if (rc == 0) { /* a server that stalls ends the test after --idle-timeout */
-                tt_setopt(socks[i], TT_OPT_RCVTIMEO_MS, (int)(c->local.idle_timeout_ns / 1000000));
-                tt_setopt(socks[i], TT_OPT_SNDTIMEO_MS, (int)(c->local.idle_timeout_ns / 1000000));
-            }
+            continue;
         }
+        rc = open_data(c, i, &socks[i]);
+        if (rc == 0) { /* a server that stalls ends the test after --idle-timeout */
+            tt_setopt(socks[i], TT_OPT_RCVTIMEO_MS, (int)(c->local.idle_timeout_ns / 1000000));
+            tt_setopt(socks[i], TT_OPT_SNDTIMEO_MS, (int)(c->local.idle_timeout_ns / 1000000));
+        }
+    }
     if (rc == 0 && c->local.udp)
         rc = agree_udp(c, socks);
-    if (rc != 0) {
-        for (i = 0; i < 2; i++)
+    return rc;
+}
+
+static int converse(struct client *c)
+{
+    tt_socket socks[TTCP_STREAM_IDS];
+    enum ttcp_direction d = ttcp_options_direction(c->opts);
+    int i;
+
+    for (i = 0; i < TTCP_STREAM_IDS; i++)
+        socks[i] = TT_NO_SOCKET;
+    if (connect_control(c) != 0 || greet(c) != 0 || request(c) != 0)
+        return -1;
+    c->ids = 2 * (int)c->local.streams;
+    if ((d != TTCP_DIR_RECEIVE && sides(c, 0) != 0) || (d != TTCP_DIR_SEND && sides(c, 1) != 0))
+        return -1;
+    if (open_streams(c, socks) != 0) {
+        for (i = 0; i < c->ids; i++)
             if (socks[i] != TT_NO_SOCKET)
                 tt_close(socks[i]);
         return -1;
     }
     run_streams(c, socks);
+    totals(c);
     farewell(c);
     return 0;
 }
@@ -452,7 +618,7 @@ int ttcp_client_run(const struct ttcp_options *o, const struct ttcp_client_obser
                     struct ttcp_client_outcome *out)
 {
     struct client c;
-    int rc = -1;
+    int rc = -1, i;
 
     memset(out, 0, sizeof *out);
     memset(&c, 0, sizeof c);
@@ -463,21 +629,39 @@ int ttcp_client_run(const struct ttcp_options *o, const struct ttcp_client_obser
     if (o->key_file != NULL &&
         ttcp_key_load(o->key_file, &c.key, out->why, sizeof out->why) != 0)
         return problem(&c, TTCP_CLIENT_KEY, 0);
-    if (tt_mutex_new(&c.lock) != 0)
+    if (tt_mutex_new(&c.lock) != 0 || tt_mutex_new(&c.print_lock) != 0) {
+        tt_mutex_free(c.lock);
         return problem(&c, TTCP_CLIENT_LOST, TT_E_NOMEM);
+    }
     rc = converse(&c);
     if (c.control != TT_NO_SOCKET)
         tt_close(c.control);
+    for (i = 0; i < 4; i++)
+        ttcp_interval_sum_free(&c.sums[i / 2][i % 2]);
     tt_mutex_free(c.lock);
+    tt_mutex_free(c.print_lock);
     ttcp_key_wipe(&c.key);
     return rc;
 }
 
 void ttcp_client_release(struct ttcp_client_outcome *out)
 {
-    int i;
+    int i, k;
     for (i = 0; i < 2; i++) {
-        ttcp_result_release(&out->stream[i].mine);
-        ttcp_result_release(&out->stream[i].theirs);
+        struct ttcp_client_stream *st = &out->stream[i];
+        ttcp_result_release(&st->mine);
+        ttcp_result_release(&st->theirs);
+        for (k = 0; k < st->n; k++) {
+            if (st->part_mine != NULL)
+                ttcp_result_release(&st->part_mine[k]);
+            if (st->part_theirs != NULL)
+                ttcp_result_release(&st->part_theirs[k]);
+        }
+        free(st->part_local);
+        free(st->part_remote);
+        free(st->part_mine);
+        free(st->part_theirs);
+        free(st->part_theirs_valid);
+        free(st->part_rc);
     }
 }

@@ -7,14 +7,20 @@
 #include "config/options.h"
 #include "measure/result.h"
 
-/* One direction of a test. Stream 0: the client sends; 1: the server does. */
+/* One way of a test, 0: the client sends, 1: the server does: its figures
+ * at each end, and with -P its streams' (part_*[i], i < n). With one
+ * stream, mine and theirs are that stream's. */
 struct ttcp_client_stream {
     int used;
     struct ttcp_options local, remote; /* each end's side (remote: for its lines) */
-    struct ttcp_result mine;           /* the client's end */
-    struct ttcp_result theirs;         /* the server's end, as its result said */
-    int theirs_valid;
-    int rc;                            /* the client's end: 0 or a TT_E_* code */
+    struct ttcp_result mine;           /* the client's end (-P: the streams' total) */
+    struct ttcp_result theirs;         /* the server's end, as its results said */
+    int theirs_valid;                  /* every stream's result came from the server */
+    int rc;                            /* the client's end: 0 or the first failure's code */
+    int n;                             /* streams this way */
+    struct ttcp_options *part_local, *part_remote; /* [n], tagged with -P */
+    struct ttcp_result *part_mine, *part_theirs;   /* [n] */
+    int *part_theirs_valid, *part_rc;              /* [n] */
 };
 
 /* Why the conversation itself failed (not a stream's data). */

@@ -513,7 +513,7 @@ static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
     else if (o->streams > 1 && (!o->sinkmode || o->continuous))
         snprintf(why, why_len, "-P needs -s and does not go with -c: each stream sends the "
                  "pattern, one test");
-    else if (o->cpu_count && o->streams < 2 && o->mode != TTCP_MODE_CLIENT)
+    else if (o->cpu_count && o->streams < 2)
         snprintf(why, why_len, "--cpu places the streams of -P: give -P n too");
     else if (o->mode == TTCP_MODE_CLASSIC && o->port + o->streams - 1 > 65535)
         snprintf(why, why_len, "-P: stream %llu would use port %llu (a stream i uses port "

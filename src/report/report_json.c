@@ -191,11 +191,16 @@ void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
 }
 
 void ttcp_json_test_streams(struct ttcp_json *j, const struct ttcp_options *o,
-                            const struct ttcp_result *total, const struct ttcp_options *part_opts,
+                            const char *direction, const struct ttcp_result *total,
+                            const struct ttcp_options *part_opts,
                             const struct ttcp_result *parts, int n)
 {
     int i;
     ttcp_json_object(j, NULL);
+    if (direction != NULL) {
+        ttcp_json_string(j, "direction", direction);
+        ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
+    }
     test_members(j, o, total);
     ttcp_json_array(j, "streams");
     for (i = 0; i < n; i++) {

@@ -14,10 +14,12 @@ void ttcp_json_begin(struct ttcp_json *j, const struct ttcp_options *o, const ch
 /* One test's figures, as an element of "tests". */
 void ttcp_json_test(struct ttcp_json *j, const struct ttcp_options *o,
                     const struct ttcp_result *r);
-/* -P: the test's total as an element of "tests", with each stream's
+/* -P: the test's total as an element of "tests" (ttcp -C: of a way, with
+ * its direction, as below; NULL in the classic pair), with each stream's
  * figures in its "streams" array ("stream": its number, "port"). */
 void ttcp_json_test_streams(struct ttcp_json *j, const struct ttcp_options *o,
-                            const struct ttcp_result *total, const struct ttcp_options *part_opts,
+                            const char *direction, const struct ttcp_result *total,
+                            const struct ttcp_options *part_opts,
                             const struct ttcp_result *parts, int n);
 /* ttcp -C: one end's test of a stream, with "direction" (send, recv: the
  * client's view) and "side" (transmit, receive: that end's part). */
