@@ -148,6 +148,8 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
 {
     double secs = ttcp_real_seconds(r);
     char peer[80];
+    if (o->stream_number > 0) /* one of -P's streams */
+        ttcp_json_u64(j, "stream", (uint64_t)o->stream_number);
     if (r->peer_valid)
         ttcp_json_string(j, "peer", tt_addr_text(&r->peer, peer, sizeof peer));
     ttcp_json_u64(j, "bytes", r->bytes);
@@ -205,7 +207,6 @@ void ttcp_json_test_streams(struct ttcp_json *j, const struct ttcp_options *o,
     ttcp_json_array(j, "streams");
     for (i = 0; i < n; i++) {
         ttcp_json_object(j, NULL);
-        ttcp_json_u64(j, "stream", (uint64_t)part_opts[i].stream_number);
         ttcp_json_u64(j, "port", part_opts[i].port);
         test_members(j, &part_opts[i], &parts[i]);
         ttcp_json_end(j);

@@ -66,6 +66,17 @@ expect_rc j1 0
 expect_jq j1 '.tests | length' 1 '.tests[0].bytes' 1638400 '.tests[0].streams | length' 2 \
   '[.tests[0].streams[].stream]' '[1,2]' '.server_tests[0].bytes' 1638400 \
   '[.server_tests[0].streams[].bytes]' '[819200,819200]' '.summary[0].bytes' 1638400 '.error' null
+
+# Ctrl+C on the client: every stream ends with its figures at both ends, the totals and the
+# summary follow.
+start c5 "$TTCP" -C -P 2 --time 30 -p "$P" 127.0.0.1
+wait_for 10 c5 lines_at_least c5 err '^ttcp-t\[[12]\]: connect$' 2 || true
+sleep 0.5
+interrupt c5
+for tag in 't\[1\]' 't\[2\]' 't' 'r\[1\]' 'r\[2\]' 'r'; do
+  expect_match c5 out "^ttcp-$tag: [0-9]+ bytes in .* real seconds"
+done
+expect_match c5 out '^ttcp-C: send [0-9]+ bytes / '
 stop s
 
 # The server's limits: --max-streams, and the buffers a test may hold (64 MiB).

@@ -274,6 +274,47 @@ static void server_and_client_rules(void **state)
     assert_int_equal(opts.max_rate_bps, 10000000);
 }
 
+/* -P and --cpu: bounds, lists, ports, and what they refuse. */
+static void parallel_stream_rules(void **state)
+{
+    static const struct { const char *line, *needle; } refused[] = {
+        {"-t -P 2 h", "-P needs -s"},
+        {"-r -s -c -P 2", "does not go with -c"},
+        {"-t -s -P 0 h", "-P: '0' is out of range"},
+        {"-t -s -P 129 h", "-P: '129' is out of range"},
+        {"-t -s -P 3 -p 65534 h", "-P: stream 3 would use port 65536"},
+        {"-t -s --cpu 0 h", "--cpu places the streams of -P"},
+        {"-t -s -P 2 --cpu 1024 h", "--cpu: '1024' is out of range"},
+        {"-t -s -P 2 --cpu 3-1 h", "--cpu: '1' is out of range"},
+        {"-t -s -P 2 --cpu 0,,1 h", "CPU numbers separated by commas"},
+        {"-t -s -P 2 --cpu 0-200 h", "at most 128 CPUs"},
+        {"-S -P 2", "-P: a client chooses its streams"},
+        {"-C --max-streams 2 h", "--max-streams is for a server (-S)"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        assert_int_equal(parse(refused[i].line), -1);
+        if (strstr(why, refused[i].needle) == NULL)
+            fail_msg("'%s': '%s' does not say '%s'", refused[i].line, why, refused[i].needle);
+    }
+    assert_int_equal(parse("-t -s h"), 0);
+    assert_int_equal(opts.streams, 1); /* one stream unless asked */
+    assert_int_equal(parse("-t -s -P 128 -p 65408 --cpu 1,3-5,0 h"), 0);
+    assert_int_equal(opts.streams, 128);
+    assert_int_equal(opts.cpu_count, 5);
+    assert_int_equal(opts.cpus[0], 1);
+    assert_int_equal(opts.cpus[1], 3);
+    assert_int_equal(opts.cpus[3], 5);
+    assert_int_equal(opts.cpus[4], 0);
+    assert_int_equal(parse("-C -P 4 h"), 0); /* through a server the port is one */
+    assert_int_equal(parse("-S --max-streams 8"), 0);
+    assert_int_equal(opts.max_streams, 8);
+    assert_string_equal(ttcp_options_side(&opts), "-r");
+    ttcp_options_stream(&opts, 12);
+    assert_string_equal(ttcp_options_side(&opts), "-r[12]");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +330,7 @@ int main(void)
         cmocka_unit_test(help_words),
         cmocka_unit_test(dialog_options_are_validated_after),
         cmocka_unit_test(server_and_client_rules),
+        cmocka_unit_test(parallel_stream_rules),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
