@@ -27,7 +27,8 @@
     X(TT_E_AFNOSUPPORT, "Address family not supported")           \
     X(TT_E_ACCES, "Permission denied")                            \
     X(TT_E_UNSUPPORTED, "Operation not supported on this system") \
-    X(TT_E_IO, "Input/output error")
+    X(TT_E_IO, "Input/output error")                            \
+    X(TT_E_NODEV, "No such device")
 
 enum ttcp_error_code {
     TT_OK = 0,

@@ -197,6 +197,20 @@ int64_t tt_recv_peek(tt_socket s, void *buf, size_t len);
 int tt_poll_readable(const tt_socket *s, int count, int timeout_ms, unsigned char *ready);
 #define TT_POLL_MAX 1024 /* the most sockets one tt_poll_readable() takes */
 
+/* --- multicast (UDP) ------------------------------------------------------ */
+/* ifname names an interface: its name ("eth0"), its index ("3"), or one of
+ * its IPv4 addresses; NULL: the one the routing table picks. */
+/* A sender's datagrams of family to groups: hop limit ttl, out of ifname,
+ * looped back to this host's own members too. */
+int tt_mcast_sender(tt_socket s, int family, int ttl, const char *ifname);
+/* The hop limit s sends multicast with, as the OS reports it. */
+int tt_mcast_ttl(tt_socket s, int family, int *ttl);
+/* Joins group (its port ignored) on ifname; from source alone when source is
+ * not NULL (source-specific). The socket gets its own groups' datagrams
+ * only; closing it leaves them. */
+int tt_mcast_join(tt_socket s, const struct tt_addr *group, const struct tt_addr *source,
+                  const char *ifname);
+
 /* --- threads (a server's tests run side by side) -------------------------- */
 struct tt_thread;
 struct tt_mutex;

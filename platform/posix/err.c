@@ -30,6 +30,7 @@ int tt_posix_code(int err)
     case EAFNOSUPPORT: return TT_E_AFNOSUPPORT;
     case EACCES: case EPERM: return TT_E_ACCES;
     case EOPNOTSUPP: case ENOPROTOOPT: return TT_E_UNSUPPORTED;
+    case ENODEV: return TT_E_NODEV;
     default: return TT_E_IO;
     }
 }
@@ -37,6 +38,11 @@ int tt_posix_code(int err)
 int tt_posix_fail(void)
 {
     return tt_posix_code(errno);
+}
+
+int tt_socket_fail(void)
+{
+    return tt_posix_fail();
 }
 
 int tt_last_error(void)

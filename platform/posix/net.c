@@ -1,5 +1,9 @@
 /* BSD sockets behind the platform interface. */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <stdlib.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -13,6 +17,7 @@
 #endif
 
 #include "posix.h"
+#include "sockets.h"
 #include "ttcp/platform.h"
 
 #define LISTEN_BACKLOG 5
@@ -247,4 +252,50 @@ void tt_close(tt_socket s)
 {
     if (s != TT_NO_SOCKET)
         close(fd_of(s));
+}
+
+/* The first IPv4 address of interface name (or INADDR_ANY), and, when
+ * name is NULL, the name of the interface that has address *v4. */
+static void scan_interfaces(const char *name, struct in_addr *v4, unsigned *index)
+{
+    struct ifaddrs *list, *i;
+    if (getifaddrs(&list) != 0)
+        return;
+    for (i = list; i != NULL; i = i->ifa_next) {
+        const struct sockaddr_in *a = (const struct sockaddr_in *)i->ifa_addr;
+        if (a == NULL || a->sin_family != AF_INET)
+            continue;
+        if (name == NULL && a->sin_addr.s_addr == v4->s_addr) {
+            *index = if_nametoindex(i->ifa_name);
+            break;
+        }
+        if (name != NULL && strcmp(i->ifa_name, name) == 0) {
+            *v4 = a->sin_addr;
+            break;
+        }
+    }
+    freeifaddrs(list);
+}
+
+int tt_interface(const char *text, unsigned *index, struct in_addr *v4)
+{
+    char name[IF_NAMESIZE];
+    *index = 0;
+    v4->s_addr = htonl(INADDR_ANY);
+    if (inet_pton(AF_INET, text, v4) == 1) {
+        scan_interfaces(NULL, v4, index);
+        return 0; /* an address of no interface: the OS says so when it is used */
+    }
+    if (text[0] != '\0' && strspn(text, "0123456789") == strlen(text)) {
+        *index = (unsigned)strtoul(text, NULL, 10);
+        if (if_indextoname(*index, name) == NULL)
+            return -1;
+    } else {
+        *index = if_nametoindex(text);
+        if (*index == 0 || strlen(text) >= sizeof name)
+            return -1;
+        strcpy(name, text);
+    }
+    scan_interfaces(name, v4, index);
+    return 0;
 }

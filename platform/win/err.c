@@ -36,6 +36,11 @@ int tt_win_fail(void)
     return tt_win_code(WSAGetLastError());
 }
 
+int tt_socket_fail(void)
+{
+    return tt_win_fail();
+}
+
 int tt_last_error(void)
 {
     return WSAGetLastError();

@@ -18,7 +18,10 @@
 #include <winsock2.h>
 #include <ws2tcpip.h>
 #include <mstcpip.h>
+#include <iphlpapi.h>
+#include <netioapi.h>
 
+#include "sockets.h"
 #include "ttcp/platform.h"
 #include "win.h"
 
@@ -451,4 +454,23 @@ void tt_close(tt_socket s)
 {
     if (s != TT_NO_SOCKET)
         closesocket(sock_of(s));
+}
+
+/* Windows: an IPv4 address as it is; an index, or an interface's name
+ * (if_nametoindex's kind), as the index, which IPv4's options also take in
+ * the form 0.0.0.index. */
+int tt_interface(const char *text, unsigned *index, struct in_addr *v4)
+{
+    *index = 0;
+    v4->s_addr = htonl(INADDR_ANY);
+    if (inet_pton(AF_INET, text, v4) == 1)
+        return 0;
+    if (text[0] != '\0' && strspn(text, "0123456789") == strlen(text))
+        *index = (unsigned)strtoul(text, NULL, 10);
+    else
+        *index = if_nametoindex(text);
+    if (*index == 0 || *index >= (1u << 24))
+        return -1;
+    v4->s_addr = htonl(*index);
+    return 0;
 }

@@ -112,6 +112,14 @@ static const struct ttcp_optdef table[] = {
      OPTS_SERVER, "--max-rate rate", "-S: no test faster than rate bits/s"},
     {0, "allow", OPTK_ALLOW, FIELD(allow), 0, 0, 0, 0, OPTS_SERVER, "--allow prefix",
      "-S: take connections only from prefix (10.0.0.0/8, ::1);\n\t\trepeatable"},
+    {'m', NULL, OPTK_NUMBER, FIELD(mcast_ttl), 0, TTCP_SUFFIX_NONE, 1, 255, OPTS_EXTRA, "-m ttl",
+     "-t -u: multicast, with ttl hops (the host is the group, or -g)"},
+    {'g', NULL, OPTK_TEXT, FIELD(group), 0, 0, 0, 0, OPTS_EXTRA, "-g group",
+     "-u: the multicast group: -r joins it, -t sends to it"},
+    {0, "source", OPTK_TEXT, FIELD(source), 0, 0, 0, 0, OPTS_EXTRA, "--source addr",
+     "-r -g: take the group's datagrams from addr only (source-specific)"},
+    {0, "interface", OPTK_TEXT, FIELD(interface), 0, 0, 0, 0, OPTS_EXTRA, "--interface if",
+     "multicast: send or join on interface if (a name, index or IPv4 address)"},
     {'P', NULL, OPTK_NUMBER, FIELD(streams), 0, TTCP_SUFFIX_NONE, 1, TTCP_STREAMS_MAX,
      OPTS_EXTRA, "-P n", "n streams side by side, each with its own connection;\n\t\t"
      "-n, --time and -l are per stream, -R is the total"},
@@ -474,11 +482,65 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
     return -1;
 }
 
+/* The address family of a numeric multicast address (4 or 16 bytes), or 0
+ * when text is not one. */
+static int multicast_family(const char *text)
+{
+    unsigned char ip[16];
+    int len = tt_ip_parse(text, ip);
+    if ((len == 4 && ip[0] >= 224 && ip[0] <= 239) || (len == 16 && ip[0] == 0xff))
+        return len;
+    return 0;
+}
+
+/* -m, -g, --source, --interface; a transmitter's multicast host is its group. */
+static int check_multicast(struct ttcp_options *o, char *why, size_t why_len)
+{
+    unsigned char ip[16];
+    int any = o->group || o->mcast_ttl || o->source || o->interface, family;
+    if (o->transmit && o->group == NULL && o->udp && o->host && multicast_family(o->host))
+        o->group = o->host; /* ttcp -t -u 239.1.2.3 */
+    if (!any && o->group == NULL)
+        return 0;
+    if (!o->udp)
+        snprintf(why, why_len, "%s: multicast is UDP: add -u", o->group ? "-g" : o->mcast_ttl ?
+                 "-m" : o->source ? "--source" : "--interface");
+    else if (o->mode != TTCP_MODE_CLASSIC)
+        snprintf(why, why_len, "multicast (-m, -g) is for the classic pair (-t, -r), not %s",
+                 o->mode == TTCP_MODE_SERVER ? "-S" : "-C");
+    else if (o->group == NULL)
+        snprintf(why, why_len, "%s: give the group (-g, or a multicast host with -t)",
+                 o->mcast_ttl ? "-m" : o->source ? "--source" : "--interface");
+    else if ((family = multicast_family(o->group)) == 0)
+        snprintf(why, why_len, "-g %s: not a multicast address (224.0.0.0/4 or ff00::/8)",
+                 o->group);
+    else if (o->transmit && o->host != NULL && strcmp(o->host, o->group) != 0)
+        snprintf(why, why_len, "-g %s: -t sends to its group; give it once (as -g or as the host)",
+                 o->group);
+    else if (!o->transmit && o->mcast_ttl)
+        snprintf(why, why_len, "-m: the hop limit is the transmitter's (-t)");
+    else if (o->source && o->transmit)
+        snprintf(why, why_len, "--source is for the receiver (-r -g)");
+    else if (o->source && tt_ip_parse(o->source, ip) != family)
+        snprintf(why, why_len, "--source %s: %s", o->source, tt_ip_parse(o->source, ip) == 0
+                 ? "not a numeric address" : "not of the group's family (IPv4 or IPv6)");
+    else if (o->streams > 1)
+        snprintf(why, why_len, "multicast does not go with -P");
+    else {
+        if (o->transmit && o->host == NULL)
+            o->host = o->group;
+        return 0;
+    }
+    return -1;
+}
+
 /* Rules between options, checked on the final options. */
 static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->action != TTCP_ACTION_RUN)
         return 0;
+    if (check_multicast(o, why, why_len) != 0)
+        return -1;
     if (o->transmit && o->host == NULL)
         snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");
     else if (!o->transmit && o->host != NULL && o->mode != TTCP_MODE_CLIENT)

@@ -88,6 +88,12 @@ struct ttcp_options {
     int thread_cpu;       /* -S, -C: CPU time is the test's thread's, not the process's */
     int share_port;       /* -S: the UDP port is shared with the tests' own sockets */
     uint64_t streams;     /* -P: streams side by side, each its own connection (1: one) */
+    /* UDP multicast: -t sends to group (the host, or -g) with hop limit
+     * mcast_ttl (0: the OS's, 1); -r -g joins it, from source alone with --source */
+    const char *group;    /* -g, or a -t's multicast host: a numeric group address */
+    uint64_t mcast_ttl;   /* -m */
+    const char *source;   /* --source */
+    const char *interface; /* --interface: a name, an index or an IPv4 address */
     int cpus[TTCP_CPU_MAX]; /* --cpu: stream i's thread runs on cpus[i % cpu_count] */
     int cpu_count;
     /* One of -P's streams (ttcp_options_stream()): its number, 1.., and its

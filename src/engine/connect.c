@@ -53,6 +53,20 @@ int ttcp_resolve_peer(struct ttcp_session *s)
     return rc != 0 ? ttcp_fail(s, rc, TTCP_OP_HOSTNAME) : 0;
 }
 
+/* -t to a group: its hop limit (1, as the OS's default, unless -m) and
+ * interface, read back for the record. */
+static int multicast_sender(struct ttcp_session *s, int family)
+{
+    const struct ttcp_options *o = s->opts;
+    int rc = tt_mcast_sender(s->sock, family, o->mcast_ttl ? (int)o->mcast_ttl : 1, o->interface);
+    if (rc != 0)
+        return ttcp_fail(s, rc, TTCP_OP_MCAST);
+    if (tt_mcast_ttl(s->sock, family, &s->res->mcast_ttl) != 0)
+        s->res->mcast_ttl = -1;
+    ttcp_emit(s, TTCP_EV_MULTICAST);
+    return 0;
+}
+
 /* Tries each address the host resolved to, in the resolver's order. */
 int ttcp_open_transmitter(struct ttcp_session *s)
 {
@@ -69,6 +83,8 @@ int ttcp_open_transmitter(struct ttcp_session *s)
         if (i == 0)
             ttcp_emit(s, TTCP_EV_SOCKET);
         rc = apply_socket_options(s, s->sock, i == 0);
+        if (rc == 0 && o->group != NULL)
+            rc = multicast_sender(s, list->addr[i].family);
         if (rc == 0 && o->udp) {
             s->dest = list->addr[i]; /* 1.12 sends with sendto(), unconnected */
             return 0;
@@ -156,10 +172,43 @@ static int open_bound(struct ttcp_session *s, tt_socket *out)
     return apply_socket_options(s, *out, 1);
 }
 
+/* -r -g: a socket of the group's family on the port (shared, so several
+ * receivers on one host each get every datagram), then the membership. */
+static int open_member(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    struct tt_addr_list group, source;
+    struct tt_addr any;
+    int rc = tt_resolve(o->group, (uint16_t)o->port, TT_FAMILY_ANY, 1, &group);
+    if (rc == 0 && o->source != NULL)
+        rc = tt_resolve(o->source, 0, group.addr[0].family, 1, &source);
+    if (rc != 0)
+        return ttcp_fail(s, rc, TTCP_OP_JOIN);
+    rc = tt_socket_open(group.addr[0].family, 1, &s->sock);
+    if (rc != 0)
+        return ttcp_fail(s, rc, TTCP_OP_SOCKET);
+    ttcp_emit(s, TTCP_EV_SOCKET);
+    tt_setopt(s->sock, TT_OPT_SHARE_PORT, 1);
+    tt_addr_any(group.addr[0].family, (uint16_t)o->port, &any);
+    rc = tt_bind(s->sock, &any);
+    if (rc != 0)
+        return ttcp_fail(s, rc, TTCP_OP_BIND);
+    rc = apply_socket_options(s, s->sock, 1);
+    if (rc != 0)
+        return rc;
+    rc = tt_mcast_join(s->sock, &group.addr[0], o->source ? &source.addr[0] : NULL, o->interface);
+    if (rc != 0)
+        return ttcp_fail(s, rc, TTCP_OP_JOIN);
+    ttcp_emit(s, TTCP_EV_MULTICAST);
+    return 0;
+}
+
 int ttcp_open_receiver(struct ttcp_session *s)
 {
     int rc;
 
+    if (s->opts->udp && s->opts->group != NULL)
+        return open_member(s);
     if (s->opts->udp)
         return open_bound(s, &s->sock);
     rc = open_bound(s, &s->listener);

@@ -29,7 +29,9 @@ enum ttcp_op {
     TTCP_OP_IO,       /* the network, during the test */
     TTCP_OP_READ,     /* stdin */
     TTCP_OP_WRITE,    /* stdout */
-    TTCP_OP_RECVFROM  /* a UDP receiver ended before its test began */
+    TTCP_OP_RECVFROM, /* a UDP receiver ended before its test began */
+    TTCP_OP_MCAST,    /* -t: the multicast hop limit and interface */
+    TTCP_OP_JOIN      /* -r -g: joining the group */
 };
 
 /* A failure: the portable code, the native number, and the operation.
@@ -93,6 +95,7 @@ struct ttcp_result {
     /* --verify */
     int verify_done;
     struct ttcp_verifier verify;
+    int mcast_ttl;        /* -t to a group: the hop limit, as the socket reports it */
     uint64_t seed;        /* the random pattern's seed, when it was used */
     int seed_used;        /* the transmitter sent the random pattern */
     struct ttcp_failure failure;
@@ -113,7 +116,8 @@ enum ttcp_event_kind {
     TTCP_EV_WARNING,  /* ev->warning happened (also in res->warnings) */
     TTCP_EV_INTERVAL, /* -i: ev->interval was closed */
     TTCP_EV_FIGURES,  /* a test ended: its result is complete */
-    TTCP_EV_FAILED    /* -c: one test failed (res->failure), the next one follows */
+    TTCP_EV_FAILED,   /* -c: one test failed (res->failure), the next one follows */
+    TTCP_EV_MULTICAST /* -t: the group's hop limit set (res->mcast_ttl); -r: joined */
 };
 
 struct ttcp_options; /* config/options.h: a floor above; only pointed to */

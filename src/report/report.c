@@ -2,6 +2,8 @@
  * (two spaces before tcp/udp, the 1024 in msec/call, %.2f everywhere). */
 #include "report/report.h"
 
+#include <string.h>
+
 #include "base/text.h"
 #include "report/report_extra.h"
 #include "report/rusage.h"
@@ -103,7 +105,7 @@ size_t ttcp_report_event(const struct ttcp_options *o, const struct ttcp_event *
         [TTCP_EV_SOCKET] = "socket",   [TTCP_EV_SNDBUF] = "sndbuf",
         [TTCP_EV_RCVBUF] = "rcvbuf",   [TTCP_EV_NODELAY] = "nodelay",
         [TTCP_EV_CONNECT] = "connect", [TTCP_EV_ACCEPT] = "accept from",
-        [TTCP_EV_WARNING] = "warning:",
+        [TTCP_EV_WARNING] = "warning:", [TTCP_EV_MULTICAST] = "multicast:",
     };
     struct ttcp_text t = {buf, len, 0};
     int ios_details = (ev->kind == TTCP_EV_CONNECT || ev->kind == TTCP_EV_ACCEPT) &&
@@ -115,6 +117,13 @@ size_t ttcp_report_event(const struct ttcp_options *o, const struct ttcp_event *
     ttcp_text_add(&t, "ttcp%s: %s", ttcp_options_side(o), words[ev->kind]);
     if (ev->kind == TTCP_EV_ACCEPT && res->peer_valid)
         ttcp_text_add(&t, " %s", tt_addr_text(&res->peer, peer, sizeof peer));
+    if (ev->kind == TTCP_EV_MULTICAST && o->transmit)
+        ttcp_text_add(&t, " to %s, ttl %d", o->group, res->mcast_ttl);
+    else if (ev->kind == TTCP_EV_MULTICAST)
+        ttcp_text_add(&t, " joined %s%s%s", o->group, o->source ? " from " : "",
+                      o->source ? o->source : "");
+    if (ev->kind == TTCP_EV_MULTICAST && o->interface)
+        ttcp_text_add(&t, " on %s", o->interface);
     if (ev->kind == TTCP_EV_WARNING) {
         ttcp_text_add(&t, " ");
         t.used += ttcp_report_warning_text(o, ev->warning, res, t.buf + t.used,
@@ -212,6 +221,8 @@ const char *ttcp_report_op_name(enum ttcp_op op)
         [TTCP_OP_READ] = "read",
         [TTCP_OP_WRITE] = "write",
         [TTCP_OP_RECVFROM] = "recvfrom",
+        [TTCP_OP_MCAST] = "multicast",
+        [TTCP_OP_JOIN] = "join",
     };
     return (unsigned)op < sizeof names / sizeof names[0] ? names[op] : "?";
 }
@@ -230,7 +241,15 @@ size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failu
                       ttcp_report_op_name(f->op), o->host, native_text);
         return t.used;
     }
-    ttcp_text_add(&t, "ttcp%s: %s: %s\nerrno=%d\n", ttcp_options_side(o),
-                  ttcp_report_op_name(f->op), native_text, f->native);
+    ttcp_text_add(&t, "ttcp%s: %s: %s", ttcp_options_side(o), ttcp_report_op_name(f->op),
+                  native_text);
+    if (o->group != NULL && (f->code == TT_E_UNREACH || f->code == TT_E_NODEV))
+        ttcp_text_add(&t, " (no route to the group %s: give --interface, or add one: "
+                      "ip route add %s dev IFACE)", o->group,
+                      strchr(o->group, ':') ? "ff00::/8" : "224.0.0.0/4");
+    else if (o->interface != NULL && f->code == TT_E_INVAL &&
+             (f->op == TTCP_OP_MCAST || f->op == TTCP_OP_JOIN))
+        ttcp_text_add(&t, " (--interface %s: no such interface here?)", o->interface);
+    ttcp_text_add(&t, "\nerrno=%d\n", f->native);
     return t.used;
 }

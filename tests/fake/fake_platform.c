@@ -371,3 +371,93 @@ int tt_mutex_new(struct tt_mutex **out)
 void tt_mutex_lock(struct tt_mutex *m) { (void)m; }
 void tt_mutex_unlock(struct tt_mutex *m) { (void)m; }
 void tt_mutex_free(struct tt_mutex *m) { (void)m; }
+
+/* Numeric addresses, without the OS: dotted IPv4, and IPv6 of hex groups
+ * with at most one "::" (no embedded IPv4), enough for the tests. */
+static int parse_v4(const char *t, unsigned char out[4])
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        unsigned v = 0, digits = 0;
+        while (*t >= '0' && *t <= '9' && digits < 4) {
+            v = v * 10 + (unsigned)(*t++ - '0');
+            digits++;
+        }
+        if (digits == 0 || v > 255 || (i < 3 && *t++ != '.'))
+            return 0;
+        out[i] = (unsigned char)v;
+    }
+    return *t == '\0' ? 4 : 0;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static int parse_v6(const char *t, unsigned char out[16])
+{
+    unsigned short g[8];
+    int n = 0, gap = -1, i;
+    if (t[0] == ':' && t[1] == ':') {
+        gap = 0;
+        t += 2;
+    }
+    while (*t != '\0') {
+        unsigned v = 0;
+        int digits = 0;
+        while (hexval(*t) >= 0 && digits < 4) {
+            v = v * 16 + (unsigned)hexval(*t++);
+            digits++;
+        }
+        if (digits == 0 || n == 8)
+            return 0;
+        g[n++] = (unsigned short)v;
+        if (*t == ':' && t[1] == ':' && gap < 0) {
+            gap = n;
+            t += 2;
+        } else if (*t == ':' && t[1] != '\0') {
+            t++;
+        } else if (*t != '\0') {
+            return 0;
+        }
+    }
+    if ((gap < 0 && n != 8) || (gap >= 0 && n > 7))
+        return 0;
+    memset(out, 0, 16);
+    for (i = 0; i < n; i++) {
+        int at = gap >= 0 && i >= gap ? 8 - (n - i) : i;
+        out[2 * at] = (unsigned char)(g[i] >> 8);
+        out[2 * at + 1] = (unsigned char)g[i];
+    }
+    return 16;
+}
+
+int tt_ip_parse(const char *text, unsigned char out[16])
+{
+    return strchr(text, ':') != NULL ? parse_v6(text, out) : parse_v4(text, out);
+}
+
+int tt_mcast_sender(tt_socket s, int family, int ttl, const char *ifname)
+{
+    (void)s, (void)family, (void)ifname;
+    fake.mcast_ttl = ttl;
+    return 0;
+}
+
+int tt_mcast_ttl(tt_socket s, int family, int *ttl)
+{
+    (void)s, (void)family;
+    *ttl = fake.mcast_ttl;
+    return 0;
+}
+
+int tt_mcast_join(tt_socket s, const struct tt_addr *group, const struct tt_addr *source,
+                  const char *ifname)
+{
+    (void)s, (void)group, (void)ifname;
+    fake.mcast_joins++;
+    fake.mcast_source_given = source != NULL;
+    return 0;
+}

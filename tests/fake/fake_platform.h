@@ -56,6 +56,8 @@ struct fake_platform {
     int threads_started;
     int cpus;        /* tt_thread_pin() takes CPUs 0..cpus-1 */
     int pinned_cpu;  /* the last it was asked for */
+    /* multicast */
+    int mcast_ttl, mcast_joins, mcast_source_given;
 };
 
 extern struct fake_platform fake;

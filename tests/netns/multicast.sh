@@ -1,0 +1,111 @@
+# UDP multicast (issue 14) between two network namespaces joined by a veth pair, each with a
+# multicast route on its end: a sender in the first, two receivers of the group in the second
+# (sharing the port) and one in the first itself (looped back); every receiver counts every
+# datagram of a -n 200 test; the hop limit the sender set is read back from its socket; a
+# receiver with --source takes only that sender's datagrams; a namespace with no multicast
+# route gets the OS's message and a hint.
+# Needs root and `ip netns`; otherwise it skips (exit 77).
+#
+# Network rules: a blackhole route for the test's subnet and one for its group go into the root
+# namespace first; the namespaces (with their veths) and then those routes are removed by the
+# EXIT trap, on failure and interruption too. The datagrams stay inside the namespaces made here.
+. "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib.sh" || exit 1
+export LC_ALL=C
+GROUP=239.255.77.1
+bound() { BOUND=$1; BOUNDED=(timeout --foreground -k 2 "$BOUND"); }
+
+[ "$(id -u)" = 0 ] || skip "multicast tests need root (network namespaces); running as uid $(id -u)"
+command -v ip >/dev/null || skip "multicast tests need ip (Debian: iproute2)"
+command -v jq >/dev/null || skip "multicast tests need jq"
+ip netns list >/dev/null 2>&1 || skip "multicast tests need 'ip netns', which does not work here"
+
+GUARDS=() NS_TX="ttcp-mc-tx-$$" NS_RX="ttcp-mc-rx-$$" NS_BARE="ttcp-mc-bare-$$" MADE=()
+netns_cleanup() {
+  local ns g
+  cleanup
+  for ns in "${MADE[@]}"; do
+    ip netns del "$ns" 2>/dev/null || echo "WARNING: could not delete namespace $ns"
+  done
+  for g in "${GUARDS[@]}"; do
+    ip route del blackhole "$g" 2>/dev/null || echo "WARNING: could not remove the guard route blackhole $g"
+  done
+}
+trap netns_cleanup EXIT
+trap 'echo "INTERRUPTED: ${0##*/} (cleaning up)"; exit 1' INT TERM HUP
+
+for n in $(seq 128 160); do
+  net=10.200.$n.0/24
+  [ -z "$(ip -4 route show table all root "$net")" ] || continue
+  [ -z "$(ip -4 addr show to "$net")" ] || continue
+  [ -z "$(ip -4 route show table all match "$net" | grep -Ev '^(default|blackhole) ')" ] || continue
+  if err=$(ip route add blackhole "$net" 2>&1); then GUARDS+=("$net"); break; fi
+  case $err in *"File exists"*) continue ;; esac
+  skip "cannot add the guard route (blackhole $net): $err"
+done
+[ "${#GUARDS[@]}" = 1 ] || { fail "no free subnet in 10.200.128-160.0/24 for the guard route"; finish; }
+if err=$(ip route add blackhole "$GROUP/32" 2>&1); then GUARDS+=("$GROUP/32")
+else case $err in *"File exists"*) ;; *) skip "cannot add the guard route (blackhole $GROUP): $err" ;; esac
+fi
+TX_ADDR=10.200.$n.1 RX_ADDR=10.200.$n.2
+echo "guards: blackhole ${GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR), $NS_BARE"
+
+for ns in "$NS_TX" "$NS_RX" "$NS_BARE"; do
+  err=$(ip netns add "$ns" 2>&1) || skip "cannot create a network namespace: $err"
+  MADE+=("$ns")
+  ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 \
+    2>/dev/null
+  ip -n "$ns" link set lo up
+done
+ip -n "$NS_TX" link add vtx type veth peer name vrx netns "$NS_RX" &&
+  ip -n "$NS_TX" addr add "$TX_ADDR/24" dev vtx && ip -n "$NS_RX" addr add "$RX_ADDR/24" dev vrx &&
+  ip -n "$NS_TX" link set vtx up && ip -n "$NS_RX" link set vrx up &&
+  ip -n "$NS_TX" route add 224.0.0.0/4 dev vtx && ip -n "$NS_RX" route add 224.0.0.0/4 dev vrx ||
+  { fail "could not set up the veth pair and its multicast routes"; finish; }
+
+ns_bound() { [ -n "$(ip netns exec "$1" ss -Hlun "sport = :$2")" ]; }
+# ns_members NS PORT N: at least N sockets bound to PORT in NS.
+ns_members() { [ "$(ip netns exec "$1" ss -Hlun "sport = :$2" | wc -l)" -ge "$3" ]; }
+# expect_all NAME BYTES DATAGRAMS: the receiver's JSON: its bytes, datagrams, none lost.
+expect_all() {
+  expect_rc "$1" 0
+  expect_jq "$1" '.tests[0].bytes' "$2" '.tests[0].udp.datagrams' "$3" '.tests[0].udp.lost' 0
+}
+
+bound 60
+# 1. Three receivers of the group: two in the receivers' namespace on one port, one in the
+# sender's own (the sender's datagrams looped back to it).
+for r in r1 r2; do
+  start "$r" ip netns exec "$NS_RX" "$TTCP" -r -u -s -l 1024 -g "$GROUP" -p 5001 --json
+done
+start r3 ip netns exec "$NS_TX" "$TTCP" -r -u -s -l 1024 -g "$GROUP" -p 5001 --json
+wait_for "$WAIT" - ns_members "$NS_RX" 5001 2 || fail "the two receivers did not bind port 5001 in $NS_RX"
+wait_for "$WAIT" r3 ns_bound "$NS_TX" 5001 || fail "the looped-back receiver did not bind port 5001"
+run t ip netns exec "$NS_TX" "$TTCP" -t -u -s -m 3 -l 1024 -n 200 -R 10m -p 5001 "$GROUP"
+expect_rc t 0
+expect_lines t err '^ttcp-t: socket$' "^ttcp-t: multicast: to ${GROUP//./\\.}, ttl 3$"
+for r in r1 r2 r3; do reap "$r"; expect_all "$r" 204800 200; done
+for r in r1 r2; do expect_match "$r" err "^ttcp-r: multicast: joined ${GROUP//./\\.}$"; done
+measured "multicast, -n 200 at 10 Mbit/s: $(for r in r1 r2 r3; do jq -c '[.tests[0].bytes, .tests[0].udp.lost]' "$TMP/$r.out"; done | tr '\n' ' ')"
+
+# 2. --source: a receiver that takes the sender's datagrams only; another sender (in the
+# receivers' own namespace, looped back to them) is kept out, so its test never starts there.
+start r4 ip netns exec "$NS_RX" "$TTCP" -r -u -s -l 1024 -g "$GROUP" --source "$TX_ADDR" -p 5001 --json
+start r5 ip netns exec "$NS_RX" "$TTCP" -r -u -s -l 1024 -g "$GROUP" -p 5001 --json --idle-timeout 5
+wait_for "$WAIT" - ns_members "$NS_RX" 5001 2 || fail "the --source receivers did not bind port 5001"
+run other ip netns exec "$NS_RX" "$TTCP" -t -u -s -l 1024 -n 50 -R 10m -p 5001 "$GROUP"
+expect_rc other 0
+run t2 ip netns exec "$NS_TX" "$TTCP" -t -u -s -l 1024 -n 100 -R 10m -p 5001 "$GROUP"
+expect_rc t2 0
+reap r4
+expect_all r4 102400 100
+expect_match r4 err "^ttcp-r: multicast: joined ${GROUP//./\\.} from ${TX_ADDR//./\\.}$"
+reap r5   # without --source: the other sender's test came first, and is what it measured
+expect_rc r5 0
+expect_jq r5 '.tests[0].bytes' 51200
+
+# 3. No multicast route: the OS's message and what to do.
+run nr ip netns exec "$NS_BARE" "$TTCP" -t -u -s -n 5 -p 5001 "$GROUP"
+expect_rc nr 1
+expect_match nr err "^ttcp-t: .*no route to the group ${GROUP//./\\.}: give --interface, or add one"
+
+finish
