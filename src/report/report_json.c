@@ -34,6 +34,17 @@ static void options_object(struct ttcp_json *j, const struct ttcp_options *o)
     ttcp_json_bool(j, "half_close", o->half_close);
     ttcp_json_bool(j, "verify", o->verify);
     ttcp_json_u64(j, "streams", o->streams);
+    if (o->group != NULL) {
+        ttcp_json_object(j, "multicast");
+        ttcp_json_string(j, "group", o->group);
+        if (o->transmit)
+            ttcp_json_u64(j, "ttl", o->mcast_ttl ? o->mcast_ttl : 1);
+        if (o->source != NULL)
+            ttcp_json_string(j, "source", o->source);
+        if (o->interface != NULL)
+            ttcp_json_string(j, "interface", o->interface);
+        ttcp_json_end(j);
+    }
     ttcp_json_end(j);
 }
 
@@ -181,6 +192,8 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
     }
     if (r->seed_used)
         ttcp_json_u64(j, "seed", r->seed);
+    if (r->mcast_ttl > 0) /* the hop limit as the sender's socket reported it */
+        ttcp_json_u64(j, "multicast_ttl", (uint64_t)r->mcast_ttl);
     warnings_array(j, o, r);
 }
 

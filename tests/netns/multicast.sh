@@ -103,7 +103,19 @@ reap r5   # without --source: the other sender's test came first, and is what it
 expect_rc r5 0
 expect_jq r5 '.tests[0].bytes' 51200
 
-# 3. No multicast route: the OS's message and what to do.
+# 3. -c: a member that measures test after test, until Ctrl+C.
+start r6 ip netns exec "$NS_RX" "$TTCP" -r -u -s -c -l 1024 -g "$GROUP" -p 5002
+wait_for "$WAIT" r6 ns_bound "$NS_RX" 5002 || fail "the -c receiver did not bind port 5002"
+run a ip netns exec "$NS_TX" "$TTCP" -t -u -s -l 1024 -n 50 -R 10m -p 5002 "$GROUP"
+sleep 1.5   # past the first test's trailing end markers
+run b ip netns exec "$NS_TX" "$TTCP" -t -u -s -l 1024 -n 60 -R 10m -p 5002 "$GROUP" --json
+expect_rc a 0; expect_rc b 0
+expect_jq b '.options.multicast.group' "$GROUP" '.options.multicast.ttl' 1 '.tests[0].multicast_ttl' 1
+wait_for 10 r6 lines_at_least r6 out '^ttcp-r: [0-9]+ bytes in ' 2 || true
+interrupt r6
+expect_eq r6 "the two tests' bytes" "$(bytes_of r6 out | tr '\n' ' ')" "51200 61440 "
+
+# 4. No multicast route: the OS's message and what to do.
 run nr ip netns exec "$NS_BARE" "$TTCP" -t -u -s -n 5 -p 5001 "$GROUP"
 expect_rc nr 1
 expect_match nr err "^ttcp-t: .*no route to the group ${GROUP//./\\.}: give --interface, or add one"

@@ -315,6 +315,45 @@ static void parallel_stream_rules(void **state)
     assert_string_equal(ttcp_options_side(&opts), "-r[12]");
 }
 
+/* -m, -g, --source, --interface: what a group is, and who takes which. */
+static void multicast_rules(void **state)
+{
+    static const struct { const char *line, *needle; } refused[] = {
+        {"-t -m 2 239.1.1.1", "-m: multicast is UDP: add -u"},
+        {"-r -g 239.1.1.1", "-g: multicast is UDP"},
+        {"-r -u -g 10.1.1.1", "-g 10.1.1.1: not a multicast address"},
+        {"-r -u -g grp.example", "not a multicast address"},
+        {"-t -u -m 2 10.1.1.1", "-m: give the group"},
+        {"-t -u -g 239.1.1.1 239.1.1.2", "give it once"},
+        {"-r -u -g 239.1.1.1 -m 3", "-m: the hop limit is the transmitter's"},
+        {"-t -u -g 239.1.1.1 --source 10.0.0.1", "--source is for the receiver"},
+        {"-r -u -g 239.1.1.1 --source ::1", "not of the group's family"},
+        {"-r -u -g ff15::1 --source 10.0.0.1", "not of the group's family"},
+        {"-r -u -g 239.1.1.1 --source host", "not a numeric address"},
+        {"-r -u --source 10.0.0.1", "--source: give the group"},
+        {"-t -u -s -P 2 -m 2 239.1.1.1", "multicast does not go with -P"},
+        {"-t -u -m 0 239.1.1.1", "-m: '0' is out of range"},
+        {"-t -u -m 256 239.1.1.1", "-m: '256' is out of range"},
+        {"-C -u -g 239.1.1.1 h", "multicast (-m, -g) is for the classic pair"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        assert_int_equal(parse(refused[i].line), -1);
+        if (strstr(why, refused[i].needle) == NULL)
+            fail_msg("'%s': '%s' does not say '%s'", refused[i].line, why, refused[i].needle);
+    }
+    assert_int_equal(parse("-t -u -m 4 239.1.1.1"), 0); /* the host is the group */
+    assert_string_equal(opts.group, "239.1.1.1");
+    assert_int_equal(opts.mcast_ttl, 4);
+    assert_int_equal(parse("-t -u -g ff15::7 --interface eth0"), 0); /* the group is the host */
+    assert_string_equal(opts.host, "ff15::7");
+    assert_int_equal(parse("-r -u -s -g 232.1.1.1 --source 192.0.2.9 -c"), 0);
+    assert_string_equal(opts.source, "192.0.2.9");
+    assert_int_equal(parse("-t -u 10.1.1.1"), 0); /* a unicast host is no group */
+    assert_null(opts.group);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +370,7 @@ int main(void)
         cmocka_unit_test(dialog_options_are_validated_after),
         cmocka_unit_test(server_and_client_rules),
         cmocka_unit_test(parallel_stream_rules),
+        cmocka_unit_test(multicast_rules),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
