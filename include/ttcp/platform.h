@@ -148,6 +148,8 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len);
 /* The address's IP in network order: 4 bytes (IPv4, and IPv4-mapped IPv6)
  * or 16 (IPv6); returns that length, 0 for another family. */
 int tt_addr_ip(const struct tt_addr *a, unsigned char out[16]);
+/* The address's port (0 when it has none). */
+uint16_t tt_addr_port(const struct tt_addr *a);
 /* A numeric IPv4 or IPv6 address (never a name: no lookup), as tt_addr_ip. */
 int tt_ip_parse(const char *text, unsigned char out[16]);
 

@@ -95,6 +95,16 @@ int tt_addr_ip(const struct tt_addr *a, unsigned char out[16])
     return 0;
 }
 
+uint16_t tt_addr_port(const struct tt_addr *a)
+{
+    const struct sockaddr *sa = (const struct sockaddr *)a->storage.bytes;
+    if (sa->sa_family == AF_INET)
+        return ntohs(((const struct sockaddr_in *)sa)->sin_port);
+    if (sa->sa_family == AF_INET6)
+        return ntohs(((const struct sockaddr_in6 *)sa)->sin6_port);
+    return 0;
+}
+
 int tt_ip_parse(const char *text, unsigned char out[16])
 {
     struct in_addr v4;

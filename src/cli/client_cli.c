@@ -51,6 +51,10 @@ static void problem_text(const struct ttcp_options *o, const struct ttcp_client_
     case TTCP_CLIENT_AUTH:
         snprintf(buf, len, "authentication with %s failed: %s", host, out->why);
         return;
+    case TTCP_CLIENT_LOCAL:
+        snprintf(buf, len, "%s: %s", out->why, cli_failure_text(&out->failure, native,
+                                                                 sizeof native));
+        return;
     }
 }
 

@@ -31,6 +31,7 @@ struct client {
     int local_done;            /* set by the streams when they have ended */
     struct tt_mutex *lock;     /* sends on the control connection, local_done */
     int ids;                   /* stream numbers on the wire: 2 x -P */
+    unsigned char unconnected[TTCP_STREAM_IDS]; /* -m: a member's socket, not connected */
     struct ttcp_interval_sum sums[2][2]; /* -P: [way][local] interval totals */
     struct tt_mutex *print_lock; /* one event at a time reaches the observer */
 };
@@ -221,7 +222,8 @@ static void send_token_datagram(struct client *c, int stream, tt_socket s)
         return;
     memcpy(d, TTCP_PROTO_MAGIC, TTCP_PROTO_MAGIC_LEN);
     memcpy(d + TTCP_PROTO_MAGIC_LEN, f.bytes, f.len);
-    tt_sendto(s, d, TTCP_PROTO_MAGIC_LEN + f.len, NULL); /* lost? it goes again */
+    /* lost? it goes again */
+    tt_sendto(s, d, TTCP_PROTO_MAGIC_LEN + f.len, c->unconnected[stream] ? &c->server : NULL);
 }
 
 /* Stream number id's way (0: the client sends) and place in that way. */
@@ -566,6 +568,37 @@ static void farewell(struct client *c)
     send_frame(c, &f);
 }
 
+/* -C -r -m: the receiving way's socket joins the group (on a port of its
+ * own, which its token datagram tells the server) and stays unconnected. */
+static int open_member(struct client *c, int id, tt_socket *out)
+{
+    struct tt_addr_list group;
+    struct tt_addr any;
+    int rc = tt_resolve(c->opts->group, 0, TT_FAMILY_ANY, 1, &group);
+    snprintf(c->out->why, sizeof c->out->why, "cannot join the group %s", c->opts->group);
+    c->out->failure.op = TTCP_OP_JOIN;
+    if (rc == 0 && group.addr[0].family != c->server.family) {
+        snprintf(c->out->why, sizeof c->out->why, "the group %s is not of the family of the "
+                 "server's address (IPv4, IPv6)", c->opts->group);
+        rc = TT_E_AFNOSUPPORT;
+    }
+    if (rc == 0)
+        rc = tt_socket_open(group.addr[0].family, 1, out);
+    if (rc == 0 && tt_addr_any(group.addr[0].family, 0, &any) == 0)
+        rc = tt_bind(*out, &any);
+    if (rc == 0)
+        rc = tt_mcast_join(*out, &group.addr[0], NULL, c->opts->interface);
+    if (rc != 0) {
+        if (*out != TT_NO_SOCKET)
+            tt_close(*out);
+        *out = TT_NO_SOCKET;
+        return problem(c, TTCP_CLIENT_LOCAL, rc);
+    }
+    c->unconnected[id] = 1;
+    c->out->why[0] = '\0';
+    return 0;
+}
+
 /* Every stream's socket: a data connection (TCP) or a UDP socket with its
  * token datagram answered. */
 static int open_streams(struct client *c, tt_socket *socks)
@@ -574,6 +607,10 @@ static int open_streams(struct client *c, tt_socket *socks)
     for (i = 0; i < c->ids && rc == 0; i++) {
         if (!in_use(c, i))
             continue;
+        if (c->local.udp && c->opts->group != NULL && i % 2 == 1) {
+            rc = open_member(c, i, &socks[i]);
+            continue;
+        }
         if (c->local.udp) {
             rc = open_udp(c, &socks[i]);
             continue;

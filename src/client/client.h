@@ -32,7 +32,8 @@ enum ttcp_client_problem {
     TTCP_CLIENT_PROTOCOL,  /* the server broke the protocol (why) */
     TTCP_CLIENT_REFUSED,   /* the server said no: error (why: its message) */
     TTCP_CLIENT_BUSY,      /* the server said busy (why: its message) */
-    TTCP_CLIENT_AUTH       /* authentication failed (why) */
+    TTCP_CLIENT_AUTH,      /* authentication failed (why) */
+    TTCP_CLIENT_LOCAL      /* this end could not do its part (why, failure) */
 };
 
 struct ttcp_client_outcome {

@@ -106,6 +106,8 @@ static const struct ttcp_optdef table[] = {
     {0, "max-streams", OPTK_NUMBER, FIELD(max_streams), 0, TTCP_SUFFIX_NONE, 1,
      TTCP_STREAMS_MAX, OPTS_SERVER, "--max-streams n",
      "-S: streams a test may ask for each way (-C -P; default 128)"},
+    {0, "max-ttl", OPTK_NUMBER, FIELD(max_ttl), 0, TTCP_SUFFIX_NONE, 1, 255, OPTS_SERVER,
+     "--max-ttl n", "-S: the highest multicast hop limit a client may ask for (default 1)"},
     {0, "max-time", OPTK_SECONDS, FIELD(max_time_ns), 0, 0, SECONDS(1) / 10, SECONDS(86400),
      OPTS_SERVER, "--max-time s", "-S: end any test after s seconds"},
     {0, "max-rate", OPTK_RATE, FIELD(max_rate_bps), 0, 0, 100, 1000000000000ull,
@@ -442,12 +444,12 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
 {
     int server = o->mode == TTCP_MODE_SERVER, client = o->mode == TTCP_MODE_CLIENT;
     int server_only = o->once || o->max_time_ns || o->max_rate_bps || o->allow_count ||
-                      o->max_clients != 0 || o->max_streams != 0;
+                      o->max_clients != 0 || o->max_streams != 0 || o->max_ttl != 0;
     if (!server && server_only)
         snprintf(why, why_len, "%s is for a server (-S)",
                  o->once ? "-1" : o->max_time_ns ? "--max-time" : o->max_rate_bps ? "--max-rate"
                  : o->allow_count ? "--allow" : o->max_clients ? "--max-clients"
-                 : "--max-streams");
+                 : o->max_streams ? "--max-streams" : "--max-ttl");
     else if (!client && o->bidir)
         snprintf(why, why_len, "--bidir is for a client (-C)");
     else if (!server && !client && o->key_file)
@@ -484,7 +486,7 @@ static int check_modes(struct ttcp_options *o, char *why, size_t why_len)
 
 /* The address family of a numeric multicast address (4 or 16 bytes), or 0
  * when text is not one. */
-static int multicast_family(const char *text)
+int ttcp_options_multicast(const char *text)
 {
     unsigned char ip[16];
     int len = tt_ip_parse(text, ip);
@@ -493,25 +495,49 @@ static int multicast_family(const char *text)
     return 0;
 }
 
+/* -C -r -u -m TTL [-g GROUP]: the server sends to a group the client joins. */
+static int check_client_multicast(struct ttcp_options *o, char *why, size_t why_len)
+{
+    if (o->transmit || o->bidir)
+        snprintf(why, why_len, "multicast through a server goes from the server to the group "
+                 "this client joins: use -C -r");
+    else if (o->source != NULL)
+        snprintf(why, why_len, "--source: through a server, the source is the server");
+    else if (o->group != NULL && ttcp_options_multicast(o->group) == 0)
+        snprintf(why, why_len, "-g %s: not a multicast address (224.0.0.0/4 or ff00::/8)",
+                 o->group);
+    else if (o->streams > 1)
+        snprintf(why, why_len, "multicast does not go with -P");
+    else {
+        if (o->group == NULL)
+            o->group = TTCP_CLIENT_DEFAULT_GROUP;
+        return 0;
+    }
+    return -1;
+}
+
 /* -m, -g, --source, --interface; a transmitter's multicast host is its group. */
 static int check_multicast(struct ttcp_options *o, char *why, size_t why_len)
 {
     unsigned char ip[16];
     int any = o->group || o->mcast_ttl || o->source || o->interface, family;
-    if (o->transmit && o->group == NULL && o->udp && o->host && multicast_family(o->host))
+    if (o->mode == TTCP_MODE_CLASSIC && o->transmit && o->group == NULL && o->udp && o->host &&
+        ttcp_options_multicast(o->host))
         o->group = o->host; /* ttcp -t -u 239.1.2.3 */
     if (!any && o->group == NULL)
         return 0;
-    if (!o->udp)
+    if (o->mode == TTCP_MODE_SERVER)
+        snprintf(why, why_len, "multicast is a client's to ask for (ttcp -C -r -u -m ttl host); "
+                 "a server's limit is --max-ttl");
+    else if (!o->udp)
         snprintf(why, why_len, "%s: multicast is UDP: add -u", o->group ? "-g" : o->mcast_ttl ?
                  "-m" : o->source ? "--source" : "--interface");
-    else if (o->mode != TTCP_MODE_CLASSIC)
-        snprintf(why, why_len, "multicast (-m, -g) is for the classic pair (-t, -r), not %s",
-                 o->mode == TTCP_MODE_SERVER ? "-S" : "-C");
+    else if (o->mode == TTCP_MODE_CLIENT)
+        return check_client_multicast(o, why, why_len);
     else if (o->group == NULL)
         snprintf(why, why_len, "%s: give the group (-g, or a multicast host with -t)",
                  o->mcast_ttl ? "-m" : o->source ? "--source" : "--interface");
-    else if ((family = multicast_family(o->group)) == 0)
+    else if ((family = ttcp_options_multicast(o->group)) == 0)
         snprintf(why, why_len, "-g %s: not a multicast address (224.0.0.0/4 or ff00::/8)",
                  o->group);
     else if (o->transmit && o->host != NULL && strcmp(o->host, o->group) != 0)

@@ -78,6 +78,7 @@ struct ttcp_options {
     int once;             /* -S -1: serve one test, then exit */
     uint64_t max_clients; /* -S: tests at once, 0 = TTCP_DEFAULT_MAX_CLIENTS */
     uint64_t max_streams; /* -S: a test's streams each way, 0 = TTCP_STREAMS_MAX */
+    uint64_t max_ttl;     /* -S: the highest multicast hop limit a client may ask for, 0 = 1 */
     int64_t max_time_ns;  /* -S: the longest test, 0 = no limit */
     uint64_t max_rate_bps; /* -S: the fastest test, 0 = no limit */
     const char *allow[TTCP_ALLOW_MAX]; /* -S --allow: who may connect (none: anyone) */
@@ -132,6 +133,11 @@ int ttcp_options_validate(struct ttcp_options *opts, char *why, size_t why_len);
 const char *ttcp_options_side(const struct ttcp_options *opts);
 /* Makes opts those of stream number (1..): its lines are tagged with it. */
 void ttcp_options_stream(struct ttcp_options *opts, int number);
+
+/* The family of a numeric multicast address (4: IPv4, 16: IPv6), 0 when
+ * text is not one. */
+int ttcp_options_multicast(const char *text);
+#define TTCP_CLIENT_DEFAULT_GROUP "239.255.80.1" /* -C -r -m without -g */
 
 /* The usage text, generated from the option table; program is the name
  * the user typed it by ("ttcp", "ttcpw"). */

@@ -139,6 +139,8 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
     int rc = begin(&s, opts, obs, res);
 
     s.sock = sock;
+    if ((flags & TTCP_RUN_SEND_TO_PEER) && peer != NULL)
+        s.dest = *peer;
     res->test_number = 1;
     if (rc == 0) {
         ttcp_emit(&s, TTCP_EV_READY);

@@ -16,6 +16,7 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
  * TTCP_RUN_KEEP_SOCKET (UDP: the caller drains the peer's last markers). */
 #define TTCP_RUN_ACCEPTED 1u    /* TCP: announced as "accept from" peer, else "connect" */
 #define TTCP_RUN_KEEP_SOCKET 2u
+#define TTCP_RUN_SEND_TO_PEER 4u /* UDP: the socket is not connected; send to peer (a group) */
 int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs,
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
                 unsigned flags);

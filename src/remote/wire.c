@@ -37,6 +37,10 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
     ttcp_frame_add_u64(f, "idle_timeout_ns", (uint64_t)o->idle_timeout_ns);
     if (o->streams > 1)
         ttcp_frame_add_u64(f, "streams", o->streams);
+    if (o->group != NULL) {
+        ttcp_frame_add(f, "group", o->group);
+        ttcp_frame_add_u64(f, "ttl", o->mcast_ttl ? o->mcast_ttl : 1);
+    }
     ttcp_frame_end(f);
 }
 
@@ -131,6 +135,36 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     return 0;
 }
 
+/* -C -r -m: a group to send to, of the family the server listens on, the
+ * hop limit within the server's --max-ttl. */
+static int read_group(const struct ttcp_message *m, const struct ttcp_options *server,
+                      struct ttcp_grant *out, char *why, size_t why_len)
+{
+    const char *group = ttcp_proto_get(m, "group");
+    uint64_t most = server->max_ttl ? server->max_ttl : 1, ttl = 1;
+    out->group[0] = '\0';
+    if (group == NULL)
+        return 0;
+    if (strlen(group) >= sizeof out->group || ttcp_options_multicast(group) == 0) {
+        snprintf(why, why_len, "group: not a multicast address");
+        return -1;
+    }
+    if (!out->opts.udp || out->direction != TTCP_DIR_RECEIVE) {
+        snprintf(why, why_len, "group: multicast goes from the server, over UDP (-C -r -u)");
+        return -1;
+    }
+    if (get_opt(m, "ttl", 1, 255, 1, &ttl, why, why_len) != 0)
+        return -1;
+    if (ttl > most) {
+        snprintf(why, why_len, "ttl: at most %llu on this server (--max-ttl)",
+                 (unsigned long long)most);
+        return -1;
+    }
+    memcpy(out->group, group, strlen(group) + 1);
+    out->ttl = (int)ttl;
+    return 0;
+}
+
 int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
                         struct ttcp_grant *out, char *why, size_t why_len)
 {
@@ -171,6 +205,8 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
         o->limit_ns = server->max_time_ns;
     if (server->max_rate_bps && (o->pace_bps == 0 || o->pace_bps > server->max_rate_bps))
         o->pace_bps = server->max_rate_bps;
+    if (read_group(m, server, out, why, why_len) != 0)
+        return -1;
     /* each side the server may take passes the one validation */
     ttcp_wire_side(out, 1, &probe);
     if (ttcp_options_validate(&probe, why, why_len) != 0)

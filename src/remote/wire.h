@@ -25,6 +25,8 @@
 struct ttcp_grant {
     struct ttcp_options opts;     /* opts.streams: each way */
     enum ttcp_direction direction;
+    char group[64];               /* -C -r -m: the group the server sends to ("": none) */
+    int ttl;                      /* ... with this hop limit */
 };
 
 /* The client's `test` request. */

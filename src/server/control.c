@@ -117,6 +117,11 @@ static int agree(struct control *c)
     ttcp_wire_side(&c->grant, 0, &c->whole[0]);
     ttcp_wire_side(&c->grant, 1, &c->whole[1]);
     c->whole[1].host = tt_addr_text(&c->sl->peer, c->peer, sizeof c->peer);
+    if (c->grant.group[0] != '\0') { /* -C -r -m: to the group the client joined */
+        c->whole[1].host = c->grant.group;
+        c->whole[1].group = c->grant.group;
+        c->whole[1].mcast_ttl = (uint64_t)c->grant.ttl;
+    }
     if (ttcp_random_hex(token, TTCP_TOKEN_HEX) != 0)
         return -1;
     if (plan_streams(c, token) != 0) {
@@ -148,6 +153,30 @@ static int await_data(struct control *c)
     }
 }
 
+/* -C -r -m: the stream goes to the group, at the port the client's token
+ * datagram came from, with the hop limit granted; the socket stays
+ * unconnected (the run sends to the group). */
+static int aim_at_group(struct control *c, tt_socket s, int family, int stream)
+{
+    struct tt_addr_list group;
+    uint16_t port = tt_addr_port(&c->sl->stream[stream].peer);
+    int rc = tt_resolve(c->grant.group, port, family, 1, &group);
+    if (rc == 0)
+        rc = tt_mcast_sender(s, group.addr[0].family, c->grant.ttl, NULL);
+    if (rc == 0) {
+        tt_mutex_lock(c->sv->lock);
+        c->sl->stream[stream].peer = group.addr[0];
+        tt_mutex_unlock(c->sv->lock);
+    }
+    return rc;
+}
+
+/* Whether stream goes to a multicast group (-C -r -m). */
+static int to_group(const struct control *c, int stream)
+{
+    return c->grant.group[0] != '\0' && stream % 2 == 1;
+}
+
 /* A UDP stream's socket: on the server's port, shared with the classic
  * receiver there, connected to the address the client's datagram came
  * from, so the kernel hands it that client's datagrams alone. */
@@ -155,7 +184,10 @@ static int open_udp(struct control *c, int stream)
 {
     struct tt_addr any;
     tt_socket s;
-    int family = c->sv->opts->family, rc = tt_socket_open(family, 1, &s);
+    int family = c->sv->opts->family, rc;
+    if (to_group(c, stream)) /* a socket of the group's own family */
+        family = ttcp_options_multicast(c->grant.group) == 4 ? TT_FAMILY_V4 : TT_FAMILY_V6;
+    rc = tt_socket_open(family, 1, &s);
     if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY)
         rc = tt_socket_open(family = TT_FAMILY_V4, 1, &s);
     if (rc != 0)
@@ -163,7 +195,9 @@ static int open_udp(struct control *c, int stream)
     tt_setopt(s, TT_OPT_SHARE_PORT, 1);
     tt_addr_any(family, (uint16_t)c->sv->opts->port, &any);
     rc = tt_bind(s, &any);
-    if (rc == 0)
+    if (rc == 0 && to_group(c, stream))
+        rc = aim_at_group(c, s, family, stream);
+    else if (rc == 0)
         rc = tt_connect(s, &c->sl->stream[stream].peer);
     if (rc != 0) {
         tt_close(s);
@@ -266,7 +300,8 @@ static void run_stream(struct control *c, int stream)
     tt_setopt(sock, TT_OPT_SNDTIMEO_MS, idle_ms);
     c->rc[stream] = ttcp_run_on(&c->side[stream], &obs, &c->res[stream], sock,
                                 &c->sl->stream[stream].peer,
-                                udp ? TTCP_RUN_KEEP_SOCKET : TTCP_RUN_ACCEPTED);
+                                udp ? TTCP_RUN_KEEP_SOCKET | (to_group(c, stream) ?
+                                      TTCP_RUN_SEND_TO_PEER : 0u) : TTCP_RUN_ACCEPTED);
     if (udp)
         drain_udp(sock);
     if (c->rc[stream] != 0)

@@ -115,7 +115,20 @@ wait_for 10 r6 lines_at_least r6 out '^ttcp-r: [0-9]+ bytes in ' 2 || true
 interrupt r6
 expect_eq r6 "the two tests' bytes" "$(bytes_of r6 out | tr '\n' ' ')" "51200 61440 "
 
-# 4. No multicast route: the OS's message and what to do.
+# 4. Through a server (nuttcp's way): ttcp -C -r -u -m asks the ttcp -S to send to the group
+# the client joins; the server's --max-ttl bounds the hop limit.
+start srv ip netns exec "$NS_TX" "$TTCP" -S -p 5003 --max-ttl 4
+wait_for "$WAIT" srv ns_bound "$NS_TX" 5003 || fail "the server did not bind port 5003"
+run c1 ip netns exec "$NS_RX" "$TTCP" -C -r -u -m 2 -g "$GROUP" -l 1024 -n 200 -R 10m -p 5003 "$TX_ADDR"
+expect_rc c1 0
+expect_match c1 out '^ttcp-C: recv 204800 bytes / .* 0 / 200 lost \(0\.00%\) [0-9.]+ ms jitter$'
+run c2 ip netns exec "$NS_RX" "$TTCP" -C -r -u -m 9 -g "$GROUP" -n 10 -p 5003 "$TX_ADDR"
+expect_rc c2 1
+expect_match c2 err 'refused the test: ttl: at most 4 on this server \(--max-ttl\)$'
+interrupt srv
+expect_match srv out "^ttcp-t: buflen=1024, nbuf=200, align=16384/0, port=5003  udp  -> ${GROUP//./\\.}$"
+
+# 5. No multicast route: the OS's message and what to do.
 run nr ip netns exec "$NS_BARE" "$TTCP" -t -u -s -n 5 -p 5001 "$GROUP"
 expect_rc nr 1
 expect_match nr err "^ttcp-t: .*no route to the group ${GROUP//./\\.}: give --interface, or add one"

@@ -334,7 +334,11 @@ static void multicast_rules(void **state)
         {"-t -u -s -P 2 -m 2 239.1.1.1", "multicast does not go with -P"},
         {"-t -u -m 0 239.1.1.1", "-m: '0' is out of range"},
         {"-t -u -m 256 239.1.1.1", "-m: '256' is out of range"},
-        {"-C -u -g 239.1.1.1 h", "multicast (-m, -g) is for the classic pair"},
+        {"-C -u -m 2 h", "use -C -r"},
+        {"-C -r -u -m 2 --source 10.0.0.1 h", "--source: through a server, the source is the server"},
+        {"-C -r -u -g 10.0.0.1 h", "not a multicast address"},
+        {"-S -m 2", "multicast is a client's to ask for"},
+        {"-C --max-ttl 2 h", "--max-ttl is for a server (-S)"},
     };
     size_t i;
     (void)state;
@@ -352,6 +356,11 @@ static void multicast_rules(void **state)
     assert_string_equal(opts.source, "192.0.2.9");
     assert_int_equal(parse("-t -u 10.1.1.1"), 0); /* a unicast host is no group */
     assert_null(opts.group);
+    assert_int_equal(parse("-C -r -u -m 3 h"), 0); /* the server sends to the default group */
+    assert_string_equal(opts.group, TTCP_CLIENT_DEFAULT_GROUP);
+    assert_string_equal(opts.host, "h");
+    assert_int_equal(parse("-S --max-ttl 8"), 0);
+    assert_int_equal(opts.max_ttl, 8);
 }
 
 int main(void)
