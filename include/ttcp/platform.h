@@ -213,6 +213,20 @@ int tt_mcast_ttl(tt_socket s, int family, int *ttl);
 int tt_mcast_join(tt_socket s, const struct tt_addr *group, const struct tt_addr *source,
                   const char *ifname);
 
+/* --- traceroute ----------------------------------------------------------- */
+/* Probes toward one address with a rising hop limit, without privileges
+ * where the OS allows (Linux: UDP probes, the ICMP errors read back with
+ * IP_RECVERR; Windows: IcmpSendEcho2 / Icmp6SendEcho2). */
+struct tt_tracer;
+int tt_tracer_open(const struct tt_addr *dest, struct tt_tracer **out);
+/* One probe with hop limit ttl, waiting at most timeout_ms: 0 with from
+ * (who answered), rtt_ns, and reached = 1 when the destination itself did;
+ * TT_E_AGAIN when no answer came in time; another code when it cannot be
+ * sent. */
+int tt_tracer_probe(struct tt_tracer *t, int ttl, int timeout_ms, struct tt_addr *from,
+                    int64_t *rtt_ns, int *reached);
+void tt_tracer_close(struct tt_tracer *t);
+
 /* --- threads (a server's tests run side by side) -------------------------- */
 struct tt_thread;
 struct tt_mutex;

@@ -138,6 +138,18 @@ static int run_parallel(const struct ttcp_options *o)
     return rc == 0 ? EXIT_OK : EXIT_FAILED;
 }
 
+/* A classic side: the path first when asked (--traceroute; alone with a
+ * host, only the path), then the test. */
+static int run_classic(const struct ttcp_options *o)
+{
+    if (o->traceroute) {
+        int code = cli_trace(o);
+        if (code != EXIT_OK || !o->side_given)
+            return code;
+    }
+    return o->streams > 1 ? run_parallel(o) : run(o);
+}
+
 /* The dialog's input: stdin, one byte at a time, so that what follows the
  * answers (a transmitter's data without -s) stays unread. */
 static int read_answer(void *ctx, char *buf, size_t len)
@@ -239,10 +251,8 @@ int main(int argc, char **argv)
         code = cli_serve(&opts);
     else if (opts.mode == TTCP_MODE_CLIENT)
         code = cli_client(&opts);
-    else if (opts.streams > 1)
-        code = run_parallel(&opts);
     else
-        code = run(&opts);
+        code = run_classic(&opts);
     tt_cleanup();
     if (own_window)
         wait_for_enter();

@@ -8,5 +8,7 @@ enum { CLI_EXIT_OK = 0, CLI_EXIT_FAILED = 1, CLI_EXIT_USAGE = 2 };
 
 int cli_serve(const struct ttcp_options *o);
 int cli_client(const struct ttcp_options *o);
+/* --traceroute: the path to o->host; 0 when it was traced (reached or not). */
+int cli_trace(const struct ttcp_options *o);
 
 #endif

@@ -122,6 +122,8 @@ static const struct ttcp_optdef table[] = {
      "-r -g: take the group's datagrams from addr only (source-specific)"},
     {0, "interface", OPTK_TEXT, FIELD(interface), 0, 0, 0, 0, OPTS_EXTRA, "--interface if",
      "multicast: send or join on interface if (a name, index or IPv4 address)"},
+    {0, "traceroute", OPTK_SET, FIELD(traceroute), 1, 0, 0, 0, OPTS_EXTRA, "--traceroute",
+     "-t: the path to the host first, hop by hop; alone with a host:\n\t\tonly the path"},
     {'P', NULL, OPTK_NUMBER, FIELD(streams), 0, TTCP_SUFFIX_NONE, 1, TTCP_STREAMS_MAX,
      OPTS_EXTRA, "-P n", "n streams side by side, each with its own connection;\n\t\t"
      "-n, --time and -l are per stream, -R is the total"},
@@ -560,12 +562,36 @@ static int check_multicast(struct ttcp_options *o, char *why, size_t why_len)
     return -1;
 }
 
+/* --traceroute: before a transmitter's test, or alone with a host. */
+static int check_traceroute(struct ttcp_options *o, char *why, size_t why_len)
+{
+    if (!o->traceroute)
+        return 0;
+    if (o->mode != TTCP_MODE_CLASSIC)
+        snprintf(why, why_len, "--traceroute: not through a server yet (the server's trace back "
+                 "needs the protocol); use ttcp -t --traceroute host");
+    else if (o->host == NULL)
+        snprintf(why, why_len, "--traceroute needs the host to trace to");
+    else if (o->side_given && !o->transmit)
+        snprintf(why, why_len, "--traceroute is for the transmitter (-t), or alone with a host");
+    else if (o->json)
+        snprintf(why, why_len, "--traceroute does not go with --json yet");
+    else if (o->group != NULL)
+        snprintf(why, why_len, "--traceroute: a multicast group has no one path");
+    else {
+        o->transmit = 1; /* its lines are the transmitter's, ttcp-t: */
+        return 0;
+    }
+    return -1;
+}
+
 /* Rules between options, checked on the final options. */
 static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->action != TTCP_ACTION_RUN)
         return 0;
-    if (check_multicast(o, why, why_len) != 0)
+    /* (--traceroute alone makes a transmitter: the rules below hold for it too) */
+    if (check_multicast(o, why, why_len) != 0 || check_traceroute(o, why, why_len) != 0)
         return -1;
     if (o->transmit && o->host == NULL)
         snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");

@@ -31,7 +31,8 @@ enum ttcp_op {
     TTCP_OP_WRITE,    /* stdout */
     TTCP_OP_RECVFROM, /* a UDP receiver ended before its test began */
     TTCP_OP_MCAST,    /* -t: the multicast hop limit and interface */
-    TTCP_OP_JOIN      /* -r -g: joining the group */
+    TTCP_OP_JOIN,     /* -r -g: joining the group */
+    TTCP_OP_TRACE     /* --traceroute: a probe */
 };
 
 /* A failure: the portable code, the native number, and the operation.

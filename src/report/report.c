@@ -223,6 +223,7 @@ const char *ttcp_report_op_name(enum ttcp_op op)
         [TTCP_OP_RECVFROM] = "recvfrom",
         [TTCP_OP_MCAST] = "multicast",
         [TTCP_OP_JOIN] = "join",
+        [TTCP_OP_TRACE] = "traceroute",
     };
     return (unsigned)op < sizeof names / sizeof names[0] ? names[op] : "?";
 }

@@ -1,6 +1,7 @@
 /* The scripted platform: see fake_platform.h. */
 #include "fake_platform.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,8 +166,11 @@ int tt_addr_any(int family, uint16_t port, struct tt_addr *out)
 
 const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
 {
-    (void)a;
-    strncpy(buf, "192.0.2.1", len);
+    const unsigned char *b = a->storage.bytes;
+    if (a->len == 4) /* the fake tracer's hops: the address's bytes themselves */
+        snprintf(buf, len, "%u.%u.%u.%u", b[0], b[1], b[2], b[3]);
+    else
+        snprintf(buf, len, "192.0.2.1");
     return buf;
 }
 
@@ -461,3 +465,39 @@ int tt_mcast_join(tt_socket s, const struct tt_addr *group, const struct tt_addr
     fake.mcast_source_given = source != NULL;
     return 0;
 }
+
+/* The tracer: hops 1..trace_hops-1 are routers 192.0.2.TTL, hop trace_hops
+ * the destination; hop trace_silent (-1: every hop) never answers. */
+struct tt_tracer {
+    int unused;
+};
+static struct tt_tracer fake_tracer;
+
+int tt_tracer_open(const struct tt_addr *dest, struct tt_tracer **out)
+{
+    (void)dest;
+    *out = &fake_tracer;
+    return 0;
+}
+
+int tt_tracer_probe(struct tt_tracer *t, int ttl, int timeout_ms, struct tt_addr *from,
+                    int64_t *rtt_ns, int *reached)
+{
+    unsigned char ip[4] = {192, 0, 2, 0};
+    (void)t, (void)timeout_ms;
+    fake.probes++;
+    if (ttl == fake.trace_silent || fake.trace_silent < 0) {
+        fake.clock_ns += 1000000000ll; /* the probe's whole wait */
+        return TT_E_AGAIN;
+    }
+    ip[3] = (unsigned char)ttl;
+    memset(from, 0, sizeof *from);
+    from->family = TT_FAMILY_V4;
+    from->len = 4;
+    memcpy(from->storage.bytes, ip, 4);
+    *rtt_ns = 250000 * ttl;
+    *reached = ttl >= fake.trace_hops;
+    return 0;
+}
+
+void tt_tracer_close(struct tt_tracer *t) { (void)t; }

@@ -58,6 +58,8 @@ struct fake_platform {
     int pinned_cpu;  /* the last it was asked for */
     /* multicast */
     int mcast_ttl, mcast_joins, mcast_source_given;
+    /* traceroute: the destination is hop trace_hops; hop trace_silent (-1: all) never answers */
+    int trace_hops, trace_silent, probes;
 };
 
 extern struct fake_platform fake;

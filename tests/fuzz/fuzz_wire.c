@@ -1,6 +1,7 @@
 /* libFuzzer: the conversation's messages as a server or a client reads them
  * (src/remote/): a body, parsed, then read as a test request against a
- * server with limits, as ready, result and interval. Whatever the fields,
+ * server with limits (streams, buffers, hop limit too), as ready, result and
+ * interval. Whatever the fields,
  * each reader returns 0 or -1 with a printable reason, and a test it takes
  * is within the server's limits and passes the options' own validation. */
 #include <stdint.h>
@@ -32,8 +33,11 @@ static void read_as_test(const struct ttcp_message *m)
         return;
     }
     if (g.opts.limit_ns != server.max_time_ns || g.opts.pace_bps == 0 ||
-        g.opts.pace_bps > server.max_rate_bps || g.opts.buflen == 0)
-        abort(); /* a limit the client got past */
+        g.opts.pace_bps > server.max_rate_bps || g.opts.buflen == 0 || g.opts.streams < 1 ||
+        g.opts.streams > TTCP_STREAMS_MAX ||
+        g.opts.streams * g.opts.buflen > TTCP_SERVER_TEST_MEMORY ||
+        (g.group[0] != '\0' && (g.ttl != 1 || ttcp_options_multicast(g.group) == 0)))
+        abort(); /* a limit the client got past (the server's --max-ttl: 1) */
     ttcp_wire_side(&g, 1, &probe);
     if (ttcp_options_validate(&probe, why, sizeof why) != 0)
         abort();
@@ -56,10 +60,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         !ttcp_wire_token_ok(token))
         abort();
     if (ttcp_wire_read_result(&m, &stream, &r, why, sizeof why) == 0 &&
-        (stream < 0 || stream > 1 || r.real_ns < 0))
+        (stream < 0 || stream >= TTCP_STREAM_IDS || r.real_ns < 0))
         abort();
     if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
-        (stream < 0 || stream > 1 || in.end_ns < in.start_ns))
+        (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns))
         abort();
     check_reason(why);
     return 0;

@@ -1,0 +1,48 @@
+#include "report/report_trace.h"
+
+#include "base/text.h"
+
+size_t ttcp_report_trace_start(const struct ttcp_options *o, const struct ttcp_trace *t,
+                               char *buf, size_t len)
+{
+    struct ttcp_text x = {buf, len, 0};
+    char addr[80];
+    ttcp_text_add(&x, "ttcp%s: traceroute to %s (%s), at most %d hops, %d probes each\n",
+                  ttcp_options_side(o), o->host, tt_addr_text(&t->dest, addr, sizeof addr),
+                  TTCP_TRACE_MAX_HOPS, TTCP_TRACE_PROBES);
+    return x.used;
+}
+
+size_t ttcp_report_hop(const struct ttcp_options *o, const struct ttcp_hop *h, char *buf,
+                       size_t len)
+{
+    struct ttcp_text x = {buf, len, 0};
+    char addr[80];
+    int i;
+    ttcp_text_add(&x, "ttcp%s: %2d  %s", ttcp_options_side(o), h->ttl,
+                  h->answered ? tt_addr_text(&h->from, addr, sizeof addr) : "*");
+    for (i = 0; i < TTCP_TRACE_PROBES; i++) {
+        if (h->rtt_ns[i] < 0)
+            ttcp_text_add(&x, "  *");
+        else
+            ttcp_text_add(&x, "  %.3f ms", (double)h->rtt_ns[i] / 1e6);
+    }
+    ttcp_text_add(&x, "\n");
+    return x.used;
+}
+
+size_t ttcp_report_trace_end(const struct ttcp_options *o, const struct ttcp_trace *t,
+                             char *buf, size_t len)
+{
+    struct ttcp_text x = {buf, len, 0};
+    if (t->reached)
+        return 0;
+    if (t->cut_short)
+        ttcp_text_add(&x, "ttcp%s: traceroute: cut short after %d hops (%s)\n",
+                      ttcp_options_side(o), t->count,
+                      t->interrupted ? "Ctrl+C" : "the 30 s limit");
+    else
+        ttcp_text_add(&x, "ttcp%s: traceroute: the destination did not answer within %d hops\n",
+                      ttcp_options_side(o), t->count);
+    return x.used;
+}
