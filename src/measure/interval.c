@@ -11,7 +11,7 @@ void ttcp_intervals_start(struct ttcp_intervals *iv, int64_t period_ns, int64_t 
     iv->next_ns = origin_ns + period_ns;
 }
 
-static struct ttcp_interval *append(struct ttcp_intervals *iv)
+struct ttcp_interval *ttcp_intervals_push(struct ttcp_intervals *iv)
 {
     if (iv->count == iv->cap) {
         size_t cap = iv->cap ? iv->cap * 2 : 64;
@@ -28,7 +28,7 @@ static struct ttcp_interval *append(struct ttcp_intervals *iv)
 static size_t close_until(struct ttcp_intervals *iv, int64_t end_ns)
 {
     uint64_t total = iv->last_total;
-    struct ttcp_interval *in = append(iv);
+    struct ttcp_interval *in = ttcp_intervals_push(iv);
     if (in == NULL)
         return 0;
     in->start_ns = iv->next_ns - iv->period_ns - iv->origin_ns;

@@ -36,5 +36,7 @@ size_t ttcp_intervals_tick(struct ttcp_intervals *iv, int64_t now_ns, uint64_t t
 /* Closes the last, partial interval at end_ns (if it holds any time). */
 size_t ttcp_intervals_finish(struct ttcp_intervals *iv, int64_t end_ns, uint64_t total_bytes);
 void ttcp_intervals_free(struct ttcp_intervals *iv);
+/* One more interval at the end of the list, zeroed; NULL when memory ran out. */
+struct ttcp_interval *ttcp_intervals_push(struct ttcp_intervals *iv);
 
 #endif

@@ -157,17 +157,10 @@ void ttcp_interval_sum_free(struct ttcp_interval_sum *s)
 static struct ttcp_interval *slot(struct ttcp_intervals *iv, size_t k)
 {
     while (iv->count <= k) {
-        if (iv->count == iv->cap) {
-            size_t cap = iv->cap ? iv->cap * 2 : 64;
-            struct ttcp_interval *grown = realloc(iv->list, cap * sizeof *grown);
-            if (grown == NULL)
-                return NULL;
-            iv->list = grown;
-            iv->cap = cap;
-        }
-        memset(&iv->list[iv->count], 0, sizeof iv->list[0]);
-        iv->list[iv->count].start_ns = -1; /* no stream's yet */
-        iv->count++;
+        struct ttcp_interval *in = ttcp_intervals_push(iv);
+        if (in == NULL)
+            return NULL;
+        in->start_ns = -1; /* no stream's yet */
     }
     return &iv->list[k];
 }

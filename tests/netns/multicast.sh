@@ -6,56 +6,27 @@
 # route gets the OS's message and a hint.
 # Needs root and `ip netns`; otherwise it skips (exit 77).
 #
-# Network rules: a blackhole route for the test's subnet and one for its group go into the root
-# namespace first; the namespaces (with their veths) and then those routes are removed by the
-# EXIT trap, on failure and interruption too. The datagrams stay inside the namespaces made here.
+# Network rules (netns-lib): a blackhole route for the test's subnet and one for its group go
+# into the root namespace first; the namespaces (with their veths) and then those routes are
+# removed by the EXIT trap, on failure and interruption too. The datagrams stay inside the
+# namespaces made here.
 . "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib.sh" || exit 1
 export LC_ALL=C
 GROUP=239.255.77.1
 bound() { BOUND=$1; BOUNDED=(timeout --foreground -k 2 "$BOUND"); }
 
-[ "$(id -u)" = 0 ] || skip "multicast tests need root (network namespaces); running as uid $(id -u)"
-command -v ip >/dev/null || skip "multicast tests need ip (Debian: iproute2)"
+. "$(dirname "${BASH_SOURCE[0]}")/netns-lib" || exit 1
+netns_require "multicast tests"
 command -v jq >/dev/null || skip "multicast tests need jq"
-ip netns list >/dev/null 2>&1 || skip "multicast tests need 'ip netns', which does not work here"
 
-GUARDS=() NS_TX="ttcp-mc-tx-$$" NS_RX="ttcp-mc-rx-$$" NS_BARE="ttcp-mc-bare-$$" MADE=()
-netns_cleanup() {
-  local ns g
-  cleanup
-  for ns in "${MADE[@]}"; do
-    ip netns del "$ns" 2>/dev/null || echo "WARNING: could not delete namespace $ns"
-  done
-  for g in "${GUARDS[@]}"; do
-    ip route del blackhole "$g" 2>/dev/null || echo "WARNING: could not remove the guard route blackhole $g"
-  done
-}
-trap netns_cleanup EXIT
-trap 'echo "INTERRUPTED: ${0##*/} (cleaning up)"; exit 1' INT TERM HUP
-
-for n in $(seq 128 160); do
-  net=10.200.$n.0/24
-  [ -z "$(ip -4 route show table all root "$net")" ] || continue
-  [ -z "$(ip -4 addr show to "$net")" ] || continue
-  [ -z "$(ip -4 route show table all match "$net" | grep -Ev '^(default|blackhole) ')" ] || continue
-  if err=$(ip route add blackhole "$net" 2>&1); then GUARDS+=("$net"); break; fi
-  case $err in *"File exists"*) continue ;; esac
-  skip "cannot add the guard route (blackhole $net): $err"
-done
-[ "${#GUARDS[@]}" = 1 ] || { fail "no free subnet in 10.200.128-160.0/24 for the guard route"; finish; }
-if err=$(ip route add blackhole "$GROUP/32" 2>&1); then GUARDS+=("$GROUP/32")
-else case $err in *"File exists"*) ;; *) skip "cannot add the guard route (blackhole $GROUP): $err" ;; esac
+NS_TX="ttcp-mc-tx-$$" NS_RX="ttcp-mc-rx-$$" NS_BARE="ttcp-mc-bare-$$"
+netns_claim 128 160 1 || finish
+if ! netns_guard "$GROUP/32"; then   # "File exists": a concurrent run's guard covers it too
+  case $NETNS_ERR in *"File exists"*) ;; *) skip "cannot add the guard route (blackhole $GROUP): $NETNS_ERR" ;; esac
 fi
-TX_ADDR=10.200.$n.1 RX_ADDR=10.200.$n.2
-echo "guards: blackhole ${GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR), $NS_BARE"
-
-for ns in "$NS_TX" "$NS_RX" "$NS_BARE"; do
-  err=$(ip netns add "$ns" 2>&1) || skip "cannot create a network namespace: $err"
-  MADE+=("$ns")
-  ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 \
-    2>/dev/null
-  ip -n "$ns" link set lo up
-done
+TX_ADDR=10.200.$NETNS_N.1 RX_ADDR=10.200.$NETNS_N.2
+echo "guards: blackhole ${NETNS_GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR), $NS_BARE"
+netns_add "$NS_TX" "$NS_RX" "$NS_BARE"
 ip -n "$NS_TX" link add vtx type veth peer name vrx netns "$NS_RX" &&
   ip -n "$NS_TX" addr add "$TX_ADDR/24" dev vtx && ip -n "$NS_RX" addr add "$RX_ADDR/24" dev vrx &&
   ip -n "$NS_TX" link set vtx up && ip -n "$NS_RX" link set vrx up &&

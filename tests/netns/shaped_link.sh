@@ -40,51 +40,15 @@ began=$SECONDS
 # a SIGTERM or SIGINT ends it at once, through the EXIT trap, rather than after the transfer.
 bound() { BOUND=$1; BOUNDED=(timeout --foreground -k 2 "$BOUND"); }
 
-# ---- preconditions: root, ip, tc, network namespaces ---------------------------------------
-[ "$(id -u)" = 0 ] || skip "shaped-link tests need root (network namespaces, tc); running as uid $(id -u)"
-command -v ip >/dev/null && command -v tc >/dev/null ||
-  skip "shaped-link tests need ip and tc (Debian: iproute2)"
-ip netns list >/dev/null 2>&1 || skip "shaped-link tests need 'ip netns', which does not work here"
-
-# ---- the guard, then the namespaces; the trap undoes all of it ------------------------------
-GUARD='' NS_TX="ttcp-shaped-tx-$$" NS_RX="ttcp-shaped-rx-$$" MADE=()
-netns_cleanup() {
-  local ns
-  cleanup                                   # lib.sh: our processes (by PID), then $TMP
-  for ns in "${MADE[@]}"; do
-    ip netns del "$ns" 2>/dev/null || echo "WARNING: could not delete namespace $ns"
-  done
-  if [ -n "$GUARD" ]; then
-    ip route del blackhole "$GUARD" 2>/dev/null || echo "WARNING: could not remove the guard route blackhole $GUARD"
-  fi
-}
-trap netns_cleanup EXIT
-trap 'echo "INTERRUPTED: ${0##*/} (cleaning up)"; exit 1' INT TERM HUP
-
-# The subnet: the first 10.200.N.0/24 (N from 77) that no route and no address of the root
-# namespace touches, other than the default route or another test's blackhole; claiming it is
-# adding its guard route, which fails if a concurrent run claimed it first.
-for n in $(seq 77 127); do
-  net=10.200.$n.0/24
-  [ -z "$(ip -4 route show table all root "$net")" ] || continue
-  [ -z "$(ip -4 addr show to "$net")" ] || continue
-  [ -z "$(ip -4 route show table all match "$net" | grep -Ev '^(default|blackhole) ')" ] || continue
-  if err=$(ip route add blackhole "$net" 2>&1); then GUARD=$net; break; fi
-  case $err in *"File exists"*) continue ;; esac
-  skip "cannot add the guard route (blackhole $net): $err"
-done
-[ -n "$GUARD" ] || { fail "no free subnet in 10.200.77-127.0/24 for the guard route"; finish; }
-TX_ADDR=10.200.$n.1 RX_ADDR=10.200.$n.2
-echo "guard: blackhole $GUARD in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR)"
-
-for ns in "$NS_TX" "$NS_RX"; do
-  err=$(ip netns add "$ns" 2>&1) || skip "cannot create a network namespace: $err"
-  MADE+=("$ns")
-  # IPv4 only, so nothing but the test's own packets crosses the link (no IPv6 DAD, MLD, RS).
-  ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 \
-    2>/dev/null
-  ip -n "$ns" link set lo up
-done
+# ---- preconditions, the guard, the namespaces (netns-lib: the trap undoes all of it) ----------
+. "$(dirname "${BASH_SOURCE[0]}")/netns-lib" || exit 1
+netns_require "shaped-link tests"
+command -v tc >/dev/null || skip "shaped-link tests need tc (Debian: iproute2)"
+NS_TX="ttcp-shaped-tx-$$" NS_RX="ttcp-shaped-rx-$$"
+netns_claim 77 127 1 || finish
+TX_ADDR=10.200.$NETNS_N.1 RX_ADDR=10.200.$NETNS_N.2
+echo "guard: blackhole ${NETNS_GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR)"
+netns_add "$NS_TX" "$NS_RX"
 # The veth pair is made inside the namespaces: it never exists in the root namespace.
 ip -n "$NS_TX" link add vtx type veth peer name vrx netns "$NS_RX" &&
   ip -n "$NS_TX" addr add "$TX_ADDR/24" dev vtx && ip -n "$NS_RX" addr add "$RX_ADDR/24" dev vrx &&

@@ -4,56 +4,22 @@
 # that does not answer, "*", is unit_trace's).
 # Needs root and `ip netns`; otherwise it skips (exit 77).
 #
-# Network rules: blackhole routes for both subnets go into the root namespace first; the
-# namespaces (with their veths) and then those routes are removed by the EXIT trap, on failure
-# and interruption too. Traffic stays inside the namespaces made here.
+# Network rules (netns-lib): blackhole routes for both subnets go into the root namespace first;
+# the namespaces (with their veths) and then those routes are removed by the EXIT trap, on
+# failure and interruption too. Traffic stays inside the namespaces made here.
 . "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib.sh" || exit 1
 export LC_ALL=C
 bound() { BOUND=$1; BOUNDED=(timeout --foreground -k 2 "$BOUND"); }
 
-[ "$(id -u)" = 0 ] || skip "traceroute tests need root (network namespaces); running as uid $(id -u)"
-command -v ip >/dev/null || skip "traceroute tests need ip (Debian: iproute2)"
-ip netns list >/dev/null 2>&1 || skip "traceroute tests need 'ip netns', which does not work here"
+. "$(dirname "${BASH_SOURCE[0]}")/netns-lib" || exit 1
+netns_require "traceroute tests"
 
-GUARDS=() NS_C="ttcp-tr-c-$$" NS_R="ttcp-tr-r-$$" NS_S="ttcp-tr-s-$$" MADE=()
-netns_cleanup() {
-  local ns g
-  cleanup
-  for ns in "${MADE[@]}"; do
-    ip netns del "$ns" 2>/dev/null || echo "WARNING: could not delete namespace $ns"
-  done
-  for g in "${GUARDS[@]}"; do
-    ip route del blackhole "$g" 2>/dev/null || echo "WARNING: could not remove the guard route blackhole $g"
-  done
-}
-trap netns_cleanup EXIT
-trap 'echo "INTERRUPTED: ${0##*/} (cleaning up)"; exit 1' INT TERM HUP
-
-# two free subnets 10.200.N.0/24 and 10.200.N+1.0/24, each claimed by its guard route
-claim() {
-  local net=$1 err
-  [ -z "$(ip -4 route show table all root "$net")" ] || return 1
-  [ -z "$(ip -4 addr show to "$net")" ] || return 1
-  [ -z "$(ip -4 route show table all match "$net" | grep -Ev '^(default|blackhole) ')" ] || return 1
-  err=$(ip route add blackhole "$net" 2>&1) || return 1
-  GUARDS+=("$net")
-}
-for n in $(seq 170 2 200); do
-  claim "10.200.$n.0/24" || continue
-  claim "10.200.$((n + 1)).0/24" && break
-  ip route del blackhole "10.200.$n.0/24"; GUARDS=()
-done
-[ "${#GUARDS[@]}" = 2 ] || { fail "no two free subnets in 10.200.170-201.0/24 for the guard routes"; finish; }
+NS_C="ttcp-tr-c-$$" NS_R="ttcp-tr-r-$$" NS_S="ttcp-tr-s-$$"
+netns_claim 170 201 2 || finish
+n=$NETNS_N
 C=10.200.$n.1 R1=10.200.$n.2 R2=10.200.$((n + 1)).1 S=10.200.$((n + 1)).2
-echo "guards: blackhole ${GUARDS[*]}; $NS_C ($C) -- ($R1) $NS_R ($R2) -- ($S) $NS_S"
-
-for ns in "$NS_C" "$NS_R" "$NS_S"; do
-  err=$(ip netns add "$ns" 2>&1) || skip "cannot create a network namespace: $err"
-  MADE+=("$ns")
-  ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 \
-    2>/dev/null
-  ip -n "$ns" link set lo up
-done
+echo "guards: blackhole ${NETNS_GUARDS[*]}; $NS_C ($C) -- ($R1) $NS_R ($R2) -- ($S) $NS_S"
+netns_add "$NS_C" "$NS_R" "$NS_S"
 ip -n "$NS_C" link add vc type veth peer name vrc netns "$NS_R" &&
   ip -n "$NS_S" link add vs type veth peer name vrs netns "$NS_R" &&
   ip -n "$NS_C" addr add "$C/24" dev vc && ip -n "$NS_R" addr add "$R1/24" dev vrc &&

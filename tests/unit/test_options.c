@@ -236,10 +236,25 @@ static void usage_lists_every_option(void **state)
     assert_non_null(strstr(text, "--idle-timeout"));
 }
 
+/* A command line the parser must refuse, and words its reason must hold. */
+struct refusal {
+    const char *line, *needle;
+};
+
+static void expect_refused(const struct refusal *r, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        assert_int_equal(parse(r[i].line), -1);
+        if (strstr(why, r[i].needle) == NULL)
+            fail_msg("'%s': '%s' does not say '%s'", r[i].line, why, r[i].needle);
+    }
+}
+
 /* -S and -C: what each implies, what each refuses, and the rules they share. */
 static void server_and_client_rules(void **state)
 {
-    static const struct { const char *line, *needle; } refused[] = {
+    static const struct refusal refused[] = {
         {"-S host", "a server (-S) takes no host"},
         {"-S -t", "a server (-S) takes TCP and UDP"},
         {"-S -u", "-u: a server (-S)"},
@@ -254,13 +269,8 @@ static void server_and_client_rules(void **state)
         {"-t --key-file k h", "--key-file is for a server (-S) or a client (-C)"},
         {"-S --max-clients 0", "--max-clients: '0' is out of range"},
     };
-    size_t i;
     (void)state;
-    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        assert_int_equal(parse(refused[i].line), -1);
-        if (strstr(why, refused[i].needle) == NULL)
-            fail_msg("'%s': '%s' does not say '%s'", refused[i].line, why, refused[i].needle);
-    }
+    expect_refused(refused, sizeof refused / sizeof refused[0]);
     assert_int_equal(parse("-C h"), 0); /* sends, for 10 s, the pattern, on its own thread's CPU */
     assert_true(opts.transmit && opts.sinkmode && opts.thread_cpu);
     assert_int_equal(opts.duration_ns, TTCP_CLIENT_DEFAULT_NS);
@@ -277,7 +287,7 @@ static void server_and_client_rules(void **state)
 /* -P and --cpu: bounds, lists, ports, and what they refuse. */
 static void parallel_stream_rules(void **state)
 {
-    static const struct { const char *line, *needle; } refused[] = {
+    static const struct refusal refused[] = {
         {"-t -P 2 h", "-P needs -s"},
         {"-r -s -c -P 2", "does not go with -c"},
         {"-t -s -P 0 h", "-P: '0' is out of range"},
@@ -291,13 +301,8 @@ static void parallel_stream_rules(void **state)
         {"-S -P 2", "-P: a client chooses its streams"},
         {"-C --max-streams 2 h", "--max-streams is for a server (-S)"},
     };
-    size_t i;
     (void)state;
-    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        assert_int_equal(parse(refused[i].line), -1);
-        if (strstr(why, refused[i].needle) == NULL)
-            fail_msg("'%s': '%s' does not say '%s'", refused[i].line, why, refused[i].needle);
-    }
+    expect_refused(refused, sizeof refused / sizeof refused[0]);
     assert_int_equal(parse("-t -s h"), 0);
     assert_int_equal(opts.streams, 1); /* one stream unless asked */
     assert_int_equal(parse("-t -s -P 128 -p 65408 --cpu 1,3-5,0 h"), 0);
@@ -318,7 +323,7 @@ static void parallel_stream_rules(void **state)
 /* -m, -g, --source, --interface: what a group is, and who takes which. */
 static void multicast_rules(void **state)
 {
-    static const struct { const char *line, *needle; } refused[] = {
+    static const struct refusal refused[] = {
         {"-t -m 2 239.1.1.1", "-m: multicast is UDP: add -u"},
         {"-r -g 239.1.1.1", "-g: multicast is UDP"},
         {"-r -u -g 10.1.1.1", "-g 10.1.1.1: not a multicast address"},
@@ -340,13 +345,8 @@ static void multicast_rules(void **state)
         {"-S -m 2", "multicast is a client's to ask for"},
         {"-C --max-ttl 2 h", "--max-ttl is for a server (-S)"},
     };
-    size_t i;
     (void)state;
-    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        assert_int_equal(parse(refused[i].line), -1);
-        if (strstr(why, refused[i].needle) == NULL)
-            fail_msg("'%s': '%s' does not say '%s'", refused[i].line, why, refused[i].needle);
-    }
+    expect_refused(refused, sizeof refused / sizeof refused[0]);
     assert_int_equal(parse("-t -u -m 4 239.1.1.1"), 0); /* the host is the group */
     assert_string_equal(opts.group, "239.1.1.1");
     assert_int_equal(opts.mcast_ttl, 4);
