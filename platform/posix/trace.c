@@ -25,14 +25,33 @@ struct tt_tracer {
     int probes;          /* sent so far: each to a port of its own */
 };
 
+/* An IPv4 address a dual-stack socket saw as ::ffff:a.b.c.d, as IPv4 again:
+ * the probes' TTL and their ICMP answers are IPv4's. */
+static void unmap(struct tt_addr *a)
+{
+    const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)a->storage.bytes;
+    struct sockaddr_in in;
+    if (in6->sin6_family != AF_INET6 || !IN6_IS_ADDR_V4MAPPED(&in6->sin6_addr))
+        return;
+    memset(&in, 0, sizeof in);
+    in.sin_family = AF_INET;
+    in.sin_port = in6->sin6_port;
+    memcpy(&in.sin_addr, &in6->sin6_addr.s6_addr[12], 4);
+    memset(a, 0, sizeof *a);
+    a->family = TT_FAMILY_V4;
+    a->len = sizeof in;
+    memcpy(a->storage.bytes, &in, sizeof in);
+}
+
 int tt_tracer_open(const struct tt_addr *dest, struct tt_tracer **out)
 {
     struct tt_tracer *t = calloc(1, sizeof *t);
     int on = 1, rc;
     if (t == NULL)
         return TT_E_NOMEM;
-    t->v6 = ((const struct sockaddr *)dest->storage.bytes)->sa_family == AF_INET6;
     t->dest = *dest;
+    unmap(&t->dest);
+    t->v6 = ((const struct sockaddr *)t->dest.storage.bytes)->sa_family == AF_INET6;
     t->fd = socket(t->v6 ? AF_INET6 : AF_INET, SOCK_DGRAM, 0);
     if (t->fd < 0 || setsockopt(t->fd, t->v6 ? IPPROTO_IPV6 : IPPROTO_IP,
                                 t->v6 ? IPV6_RECVERR : IP_RECVERR, &on, sizeof on) != 0) {

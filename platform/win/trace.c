@@ -36,23 +36,6 @@ struct tt_tracer {
     struct tt_addr dest;
 };
 
-int tt_tracer_open(const struct tt_addr *dest, struct tt_tracer **out)
-{
-    struct tt_tracer *t = calloc(1, sizeof *t);
-    if (t == NULL)
-        return TT_E_NOMEM;
-    t->v6 = ((const struct sockaddr *)dest->storage.bytes)->sa_family == AF_INET6;
-    t->dest = *dest;
-    t->icmp = t->v6 ? Icmp6CreateFile() : IcmpCreateFile();
-    if (t->icmp == INVALID_HANDLE_VALUE) {
-        int rc = tt_win_code((int)GetLastError());
-        free(t);
-        return rc;
-    }
-    *out = t;
-    return 0;
-}
-
 static void set_v4(struct tt_addr *a, IPAddr ip)
 {
     struct sockaddr_in *in = (struct sockaddr_in *)a->storage.bytes;
@@ -61,6 +44,35 @@ static void set_v4(struct tt_addr *a, IPAddr ip)
     a->len = sizeof *in;
     in->sin_family = AF_INET;
     in->sin_addr.s_addr = ip;
+}
+
+/* An IPv4 address a dual-stack socket saw as ::ffff:a.b.c.d, as IPv4 again. */
+static void unmap(struct tt_addr *a)
+{
+    const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)a->storage.bytes;
+    IPAddr ip;
+    if (in6->sin6_family != AF_INET6 || !IN6_IS_ADDR_V4MAPPED(&in6->sin6_addr))
+        return;
+    memcpy(&ip, &in6->sin6_addr.s6_addr[12], 4);
+    set_v4(a, ip);
+}
+
+int tt_tracer_open(const struct tt_addr *dest, struct tt_tracer **out)
+{
+    struct tt_tracer *t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return TT_E_NOMEM;
+    t->dest = *dest;
+    unmap(&t->dest);
+    t->v6 = ((const struct sockaddr *)t->dest.storage.bytes)->sa_family == AF_INET6;
+    t->icmp = t->v6 ? Icmp6CreateFile() : IcmpCreateFile();
+    if (t->icmp == INVALID_HANDLE_VALUE) {
+        int rc = tt_win_code((int)GetLastError());
+        free(t);
+        return rc;
+    }
+    *out = t;
+    return 0;
 }
 
 static void set_v6(struct tt_addr *a, const struct v6_reply_address *ip)

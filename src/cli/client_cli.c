@@ -9,7 +9,31 @@
 #include "report/report.h"
 #include "report/report_json.h"
 #include "report/report_server.h"
+#include "report/report_trace.h"
 #include "ttcp/platform.h"
+
+/* --traceroute: the client's own path as ttcp-C:, the server's back as ttcp-S:. */
+static void on_trace(void *ctx, int local, const struct ttcp_trace *t, const struct ttcp_hop *h,
+                     int ended)
+{
+    const struct ttcp_options *o = ctx;
+    const char *side = local ? "-C" : "-S";
+    char text[512], addr[80], native[256];
+    size_t n;
+    if (h != NULL)
+        n = ttcp_report_hop(side, h, text, sizeof text);
+    else if (!ended)
+        n = ttcp_report_trace_start(side, local ? o->host : tt_addr_text(&t->dest, addr,
+                                                                          sizeof addr),
+                                    t, text, sizeof text);
+    else if (t->failure.code != 0)
+        n = (size_t)snprintf(text, sizeof text, "ttcp%s: traceroute: %s\n", side,
+                             local ? cli_failure_text(&t->failure, native, sizeof native)
+                                   : "the server could not trace");
+    else
+        n = ttcp_report_trace_end(side, t, text, sizeof text);
+    cli_put(cli_report_stream(o), text, n < sizeof text ? n : sizeof text - 1);
+}
 
 static void on_event(void *ctx, const struct ttcp_options *o, int local,
                      const struct ttcp_event *ev, const struct ttcp_result *res)
@@ -183,7 +207,7 @@ static int exit_code(const struct ttcp_client_outcome *out)
 
 int cli_client(const struct ttcp_options *o)
 {
-    struct ttcp_client_observer obs = {on_event, NULL};
+    struct ttcp_client_observer obs = {on_event, (void *)o, on_trace};
     struct ttcp_client_outcome out;
     int i, k, code;
     ttcp_client_run(o, &obs, &out);

@@ -11,8 +11,9 @@ static void print_hop(void *ctx, const struct ttcp_trace *t, const struct ttcp_h
 {
     const struct ttcp_options *o = ctx;
     char text[512];
-    size_t n = h == NULL ? ttcp_report_trace_start(o, t, text, sizeof text)
-                         : ttcp_report_hop(o, h, text, sizeof text);
+    size_t n = h == NULL ? ttcp_report_trace_start(ttcp_options_side(o), o->host, t, text,
+                                                   sizeof text)
+                         : ttcp_report_hop(ttcp_options_side(o), h, text, sizeof text);
     cli_put(cli_report_stream(o), text, n);
 }
 
@@ -28,7 +29,7 @@ int cli_trace(const struct ttcp_options *o)
         cli_print_failure(o, &res);
         return CLI_EXIT_FAILED;
     }
-    n = ttcp_report_trace_end(o, &t, text, sizeof text);
+    n = ttcp_report_trace_end(ttcp_options_side(o), &t, text, sizeof text);
     cli_put(cli_report_stream(o), text, n);
     return t.interrupted ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }

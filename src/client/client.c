@@ -10,6 +10,7 @@
 #include "base/version.h"
 #include "engine/parallel.h"
 #include "engine/run.h"
+#include "engine/trace.h"
 #include "measure/sum.h"
 #include "remote/auth.h"
 #include "remote/channel.h"
@@ -195,6 +196,56 @@ static int request(struct client *c)
     if (ttcp_wire_read_ready(&m, &c->local, c->token, c->out->why, sizeof c->out->why) != 0)
         return problem(c, TTCP_CLIENT_PROTOCOL, 0);
     return 0;
+}
+
+static void local_hop(void *ctx, const struct ttcp_trace *t, const struct ttcp_hop *h)
+{
+    struct client *c = ctx;
+    c->obs->trace(c->obs->ctx, 1, t, h, 0);
+}
+
+/* The server's trace back: `trace`, its hops, `trace_end`; 0 or -1. */
+static int their_trace(struct client *c)
+{
+    struct ttcp_trace t; /* about 6 KiB */
+    struct ttcp_message m;
+    int failed = 0;
+    if (receive(c, &m, "trace") != 0)
+        return -1;
+    if (ttcp_wire_read_trace(&m, &t, c->out->why, sizeof c->out->why) != 0)
+        return problem(c, TTCP_CLIENT_PROTOCOL, 0);
+    c->obs->trace(c->obs->ctx, 0, &t, NULL, 0);
+    for (;;) {
+        struct ttcp_hop h;
+        if (receive_any(c, &m) != 0)
+            return -1;
+        if (strcmp(ttcp_proto_type(&m), "trace_end") == 0)
+            break;
+        if (strcmp(ttcp_proto_type(&m), "hop") != 0 || t.count >= TTCP_TRACE_MAX_HOPS ||
+            ttcp_wire_read_hop(&m, &h, c->out->why, sizeof c->out->why) != 0) {
+            if (c->out->why[0] == '\0')
+                snprintf(c->out->why, sizeof c->out->why, "a trace of more than %d hops, or "
+                         "%.32s in it", TTCP_TRACE_MAX_HOPS, ttcp_proto_type(&m));
+            return problem(c, TTCP_CLIENT_PROTOCOL, 0);
+        }
+        t.hops[t.count++] = h;
+        c->obs->trace(c->obs->ctx, 0, &t, &h, 0);
+    }
+    if (ttcp_wire_read_trace_end(&m, &t, &failed, c->out->why, sizeof c->out->why) != 0)
+        return problem(c, TTCP_CLIENT_PROTOCOL, 0);
+    if (failed)
+        t.failure.code = TT_E_IO; /* the server could not trace: its own words stay there */
+    c->obs->trace(c->obs->ctx, 0, &t, NULL, 1);
+    return 0;
+}
+
+/* --traceroute: the path to the server, then the server's back to us. */
+static int traces(struct client *c)
+{
+    struct ttcp_trace t;
+    ttcp_trace_to(&c->server, local_hop, c, &t);
+    c->obs->trace(c->obs->ctx, 1, &t, NULL, 1);
+    return their_trace(c);
 }
 
 /* UDP: a socket connected to the server's port, and the token datagram
@@ -634,7 +685,8 @@ static int converse(struct client *c)
 
     for (i = 0; i < TTCP_STREAM_IDS; i++)
         socks[i] = TT_NO_SOCKET;
-    if (connect_control(c) != 0 || greet(c) != 0 || request(c) != 0)
+    if (connect_control(c) != 0 || greet(c) != 0 || request(c) != 0 ||
+        (c->opts->traceroute && traces(c) != 0))
         return -1;
     c->ids = 2 * (int)c->local.streams;
     if ((d != TTCP_DIR_RECEIVE && sides(c, 0) != 0) || (d != TTCP_DIR_SEND && sides(c, 1) != 0))

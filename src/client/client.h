@@ -6,6 +6,7 @@
 
 #include "config/options.h"
 #include "measure/result.h"
+#include "measure/trace.h"
 
 /* One way of a test, 0: the client sends, 1: the server does: its figures
  * at each end, and with -P its streams' (part_*[i], i < n). With one
@@ -48,6 +49,11 @@ struct ttcp_client_observer {
     void (*event)(void *ctx, const struct ttcp_options *o, int local,
                   const struct ttcp_event *ev, const struct ttcp_result *res);
     void *ctx;
+    /* --traceroute: the client's path to the server (local), then the
+     * server's back: its start (h NULL, not ended), each hop, its end
+     * (ended: t->failure tells a trace that could not be made). */
+    void (*trace)(void *ctx, int local, const struct ttcp_trace *t, const struct ttcp_hop *h,
+                  int ended);
 };
 
 /* 0 when the conversation completed (each stream's own rc says how its

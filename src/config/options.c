@@ -567,19 +567,20 @@ static int check_traceroute(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (!o->traceroute)
         return 0;
-    if (o->mode != TTCP_MODE_CLASSIC)
-        snprintf(why, why_len, "--traceroute: not through a server yet (the server's trace back "
-                 "needs the protocol); use ttcp -t --traceroute host");
+    if (o->mode == TTCP_MODE_SERVER)
+        snprintf(why, why_len, "--traceroute is a client's to ask for (ttcp -C --traceroute "
+                 "host): the server traces back then");
     else if (o->host == NULL)
         snprintf(why, why_len, "--traceroute needs the host to trace to");
-    else if (o->side_given && !o->transmit)
+    else if (o->mode == TTCP_MODE_CLASSIC && o->side_given && !o->transmit)
         snprintf(why, why_len, "--traceroute is for the transmitter (-t), or alone with a host");
     else if (o->json)
         snprintf(why, why_len, "--traceroute does not go with --json yet");
     else if (o->group != NULL)
         snprintf(why, why_len, "--traceroute: a multicast group has no one path");
     else {
-        o->transmit = 1; /* its lines are the transmitter's, ttcp-t: */
+        if (o->mode == TTCP_MODE_CLASSIC)
+            o->transmit = 1; /* its lines are the transmitter's, ttcp-t: */
         return 0;
     }
     return -1;

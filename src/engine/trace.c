@@ -41,15 +41,24 @@ int ttcp_trace(const struct ttcp_options *o,
                void *ctx, struct ttcp_trace *out)
 {
     struct tt_addr_list list;
+    int rc = tt_resolve(o->host, (uint16_t)o->port, o->family, 1, &list);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+        return fail(out, rc, TTCP_OP_HOSTNAME);
+    }
+    return ttcp_trace_to(&list.addr[0], hop, ctx, out);
+}
+
+int ttcp_trace_to(const struct tt_addr *dest,
+                  void (*hop)(void *ctx, const struct ttcp_trace *t, const struct ttcp_hop *h),
+                  void *ctx, struct ttcp_trace *out)
+{
     struct tt_tracer *tr;
     int64_t end;
     int rc, ttl;
 
     memset(out, 0, sizeof *out);
-    rc = tt_resolve(o->host, (uint16_t)o->port, o->family, 1, &list);
-    if (rc != 0)
-        return fail(out, rc, TTCP_OP_HOSTNAME);
-    out->dest = list.addr[0];
+    out->dest = *dest;
     out->dest_valid = 1;
     hop(ctx, out, NULL);
     rc = tt_tracer_open(&out->dest, &tr);

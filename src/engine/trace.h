@@ -13,5 +13,9 @@
 int ttcp_trace(const struct ttcp_options *opts,
                void (*hop)(void *ctx, const struct ttcp_trace *t, const struct ttcp_hop *h),
                void *ctx, struct ttcp_trace *out);
+/* The same toward an address (a server tracing back to its client). */
+int ttcp_trace_to(const struct tt_addr *dest,
+                  void (*hop)(void *ctx, const struct ttcp_trace *t, const struct ttcp_hop *h),
+                  void *ctx, struct ttcp_trace *out);
 
 #endif

@@ -37,6 +37,8 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
     ttcp_frame_add_u64(f, "idle_timeout_ns", (uint64_t)o->idle_timeout_ns);
     if (o->streams > 1)
         ttcp_frame_add_u64(f, "streams", o->streams);
+    if (o->traceroute)
+        ttcp_frame_add_u64(f, "traceroute", 1);
     if (o->group != NULL) {
         ttcp_frame_add(f, "group", o->group);
         ttcp_frame_add_u64(f, "ttl", o->mcast_ttl ? o->mcast_ttl : 1);
@@ -169,7 +171,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
                         struct ttcp_grant *out, char *why, size_t why_len)
 {
     struct ttcp_options *o = &out->opts, probe;
-    uint64_t most_streams = server->max_streams ? server->max_streams : TTCP_STREAMS_MAX;
+    uint64_t most_streams = server->max_streams ? server->max_streams : TTCP_STREAMS_MAX, trace;
     int direction = 0;
 
     memset(o, 0, sizeof *o);
@@ -205,8 +207,10 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
         o->limit_ns = server->max_time_ns;
     if (server->max_rate_bps && (o->pace_bps == 0 || o->pace_bps > server->max_rate_bps))
         o->pace_bps = server->max_rate_bps;
-    if (read_group(m, server, out, why, why_len) != 0)
+    if (read_group(m, server, out, why, why_len) != 0 ||
+        get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0)
         return -1;
+    out->traceroute = (int)trace;
     /* each side the server may take passes the one validation */
     ttcp_wire_side(out, 1, &probe);
     if (ttcp_options_validate(&probe, why, why_len) != 0)

@@ -7,6 +7,7 @@
 
 #include "config/options.h"
 #include "measure/result.h"
+#include "measure/trace.h"
 #include "proto/message.h"
 
 #define TTCP_PROTO_VERSION 1
@@ -27,6 +28,7 @@ struct ttcp_grant {
     enum ttcp_direction direction;
     char group[64];               /* -C -r -m: the group the server sends to ("": none) */
     int ttl;                      /* ... with this hop limit */
+    int traceroute;               /* -C --traceroute: trace back to the client first */
 };
 
 /* The client's `test` request. */
@@ -57,6 +59,19 @@ int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp
 void ttcp_wire_interval(struct ttcp_frame *f, int stream, const struct ttcp_interval *in);
 int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
                             struct ttcp_interval *in, char *why, size_t why_len);
+
+/* -C --traceroute: the server's trace back to its client (wire_trace.c):
+ * `trace` (whom), a `hop` a hop, `trace_end` (failed: the trace could not
+ * be made at all). */
+void ttcp_wire_trace(struct ttcp_frame *f, const struct ttcp_trace *t);
+int ttcp_wire_read_trace(const struct ttcp_message *m, struct ttcp_trace *t, char *why,
+                         size_t why_len);
+void ttcp_wire_hop(struct ttcp_frame *f, const struct ttcp_hop *h);
+int ttcp_wire_read_hop(const struct ttcp_message *m, struct ttcp_hop *h, char *why,
+                       size_t why_len);
+void ttcp_wire_trace_end(struct ttcp_frame *f, const struct ttcp_trace *t, int failed);
+int ttcp_wire_read_trace_end(const struct ttcp_message *m, struct ttcp_trace *t, int *failed,
+                             char *why, size_t why_len);
 
 /* A token is TTCP_TOKEN_HEX lowercase hex digits. */
 int ttcp_wire_token_ok(const char *token);

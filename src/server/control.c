@@ -7,6 +7,7 @@
 
 #include "engine/parallel.h"
 #include "engine/run.h"
+#include "engine/trace.h"
 #include "measure/sum.h"
 #include "server/internal.h"
 
@@ -389,11 +390,34 @@ static void release(struct control *c)
     free(c->rc);
 }
 
+/* -C --traceroute: the path back to the client, hop by hop as frames. */
+static void send_hop(void *ctx, const struct ttcp_trace *t, const struct ttcp_hop *h)
+{
+    struct control *c = ctx;
+    struct ttcp_frame f;
+    if (h == NULL)
+        ttcp_wire_trace(&f, t);
+    else
+        ttcp_wire_hop(&f, h);
+    send_frame(c->sl, &f);
+}
+
+static void trace_back(struct control *c)
+{
+    struct ttcp_trace t; /* about 6 KiB */
+    struct ttcp_frame f;
+    int rc = ttcp_trace_to(&c->sl->peer, send_hop, c, &t);
+    ttcp_wire_trace_end(&f, &t, rc != 0);
+    send_frame(c->sl, &f);
+}
+
 static void converse(struct control *c)
 {
     struct slot *sl = c->sl;
     if (agree(c) != 0)
         return;
+    if (c->grant.traceroute)
+        trace_back(c);
     ttcp_server_begun(c->sv);
     if (await_data(c) != 0) {
         send_error(sl, "data", "the data connections did not come within 10 s");

@@ -1,7 +1,7 @@
 /* libFuzzer: the conversation's messages as a server or a client reads them
  * (src/remote/): a body, parsed, then read as a test request against a
- * server with limits (streams, buffers, hop limit too), as ready, result and
- * interval. Whatever the fields,
+ * server with limits (streams, buffers, hop limit too), as ready, result,
+ * interval, and a trace's frames. Whatever the fields,
  * each reader returns 0 or -1 with a printable reason, and a test it takes
  * is within the server's limits and passes the options' own validation. */
 #include <stdint.h>
@@ -43,6 +43,31 @@ static void read_as_test(const struct ttcp_message *m)
         abort();
 }
 
+/* A server's trace back: hops within their bounds, a round trip for each
+ * probe that answered (the reader refuses one without an address). */
+static void read_as_trace(const struct ttcp_message *m)
+{
+    struct ttcp_hop h;
+    struct ttcp_trace t;
+    char why[256] = "";
+    int i, answered = 0, failed;
+    if (ttcp_wire_read_hop(m, &h, why, sizeof why) == 0) {
+        if (h.ttl < 1 || h.ttl > TTCP_TRACE_MAX_HOPS)
+            abort();
+        for (i = 0; i < TTCP_TRACE_PROBES; i++)
+            answered += h.rtt_ns[i] >= 0;
+        if (answered != h.answered)
+            abort();
+    }
+    check_reason(why);
+    if (ttcp_wire_read_trace(m, &t, why, sizeof why) == 0 && !t.dest_valid)
+        abort();
+    check_reason(why);
+    if (ttcp_wire_read_trace_end(m, &t, &failed, why, sizeof why) == 0 && (failed & ~1))
+        abort();
+    check_reason(why);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct ttcp_message m;
@@ -65,6 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns))
         abort();
+    read_as_trace(&m);
     check_reason(why);
     return 0;
 }

@@ -1,7 +1,8 @@
 # --traceroute (issue 14) through three network namespaces: a client, a router (forwarding on)
 # and a server, on two subnets. The path lists the router's address first and the server's
-# second, each with RTTs, and the test's figures follow; --traceroute alone traces only (a hop
-# that does not answer, "*", is unit_trace's).
+# second, each with RTTs, and the test's figures follow; --traceroute alone traces only; through
+# a server (-C), the server's path back to the client too (a hop that does not answer, "*", is
+# unit_trace's).
 # Needs root and `ip netns`; otherwise it skips (exit 77).
 #
 # Network rules (netns-lib): blackhole routes for both subnets go into the root namespace first;
@@ -24,9 +25,14 @@ ip -n "$NS_C" link add vc type veth peer name vrc netns "$NS_R" &&
   ip -n "$NS_S" link add vs type veth peer name vrs netns "$NS_R" &&
   ip -n "$NS_C" addr add "$C/24" dev vc && ip -n "$NS_R" addr add "$R1/24" dev vrc &&
   ip -n "$NS_R" addr add "$R2/24" dev vrs && ip -n "$NS_S" addr add "$S/24" dev vs &&
-  for l in "$NS_C vc" "$NS_R vrc" "$NS_R vrs" "$NS_S vs"; do ip -n ${l% *} link set ${l#* } up || exit 1; done &&
+  ip -n "$NS_C" link set vc up && ip -n "$NS_R" link set vrc up && ip -n "$NS_R" link set vrs up &&
+  ip -n "$NS_S" link set vs up &&
   ip -n "$NS_C" route add default via "$R1" && ip -n "$NS_S" route add default via "$R2" &&
-  ip netns exec "$NS_R" sysctl -qw net.ipv4.ip_forward=1 ||
+  ip netns exec "$NS_R" sysctl -qw net.ipv4.ip_forward=1 &&
+  # no ICMP rate limit: every probe gets its answer
+  ip netns exec "$NS_C" sysctl -qw net.ipv4.icmp_ratelimit=0 &&
+  ip netns exec "$NS_R" sysctl -qw net.ipv4.icmp_ratelimit=0 &&
+  ip netns exec "$NS_S" sysctl -qw net.ipv4.icmp_ratelimit=0 ||
   { fail "could not set up the three namespaces"; finish; }
 
 ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
@@ -50,5 +56,39 @@ run p ip netns exec "$NS_C" "$TTCP" --traceroute "$S"
 expect_rc p 0
 expect_eq p "lines" "$(wc -l <"$TMP/p.out")" 3
 expect_match p out "$(hop_re 2 "$S")"
+
+# 3. Through a server (nuttcp's -xt): the client's path to the server, the server's back to the
+# client (the router's other address first), then the test.
+start srv ip netns exec "$NS_S" "$TTCP" -S -p 5002
+wait_for "$WAIT" srv ns_listening "$NS_S" 5002 || fail "the server does not listen in $NS_S"
+run x ip netns exec "$NS_C" "$TTCP" -C --traceroute -n 100 -p 5002 "$S"
+expect_rc x 0
+hop_re_c() { hop_re "$@" | sed 's/^\^ttcp-t:/^ttcp-C:/'; }
+hop_re_s() { hop_re "$@" | sed 's/^\^ttcp-t:/^ttcp-S:/'; }
+expect_lines x out "^ttcp-C: traceroute to ${S//./\\.} \\(${S//./\\.}\\), at most 30 hops, 3 probes each$" \
+  "$(hop_re_c 1 "$R1")" "$(hop_re_c 2 "$S")" \
+  "^ttcp-S: traceroute to ${C//./\\.} \\(${C//./\\.}\\), at most 30 hops, 3 probes each$" \
+  "$(hop_re_s 1 "$R2")" "$(hop_re_s 2 "$C")" \
+  "^ttcp-t: buflen=8192, nbuf=100, align=16384/0, port=5002  tcp  -> ${S//./\\.}$" \
+  "$(rate t 819200)" "$(calls t 100)" "$(rusage t)" "$(rate r 819200)" '^ttcp-r: ' '^ttcp-r: ' \
+  '^ttcp-C: send 819200 bytes / '
+interrupt srv
+
+# 3. Through a server (nuttcp's -xt): the client's path to the server, the server's back to the
+# client (the router's other address first), then the test.
+start srv ip netns exec "$NS_S" "$TTCP" -S -p 5002
+wait_for "$WAIT" srv ns_listening "$NS_S" 5002 || fail "the server does not listen in $NS_S"
+run x ip netns exec "$NS_C" "$TTCP" -C --traceroute -n 100 -p 5002 "$S"
+expect_rc x 0
+hop_re_c() { hop_re "$@" | sed 's/^\^ttcp-t:/^ttcp-C:/'; }
+hop_re_s() { hop_re "$@" | sed 's/^\^ttcp-t:/^ttcp-S:/'; }
+expect_lines x out "^ttcp-C: traceroute to ${S//./\\.} \\(${S//./\\.}\\), at most 30 hops, 3 probes each$" \
+  "$(hop_re_c 1 "$R1")" "$(hop_re_c 2 "$S")" \
+  "^ttcp-S: traceroute to ${C//./\\.} \\(${C//./\\.}\\), at most 30 hops, 3 probes each$" \
+  "$(hop_re_s 1 "$R2")" "$(hop_re_s 2 "$C")" \
+  "^ttcp-t: buflen=8192, nbuf=100, align=16384/0, port=5002  tcp  -> ${S//./\\.}$" \
+  "$(rate t 819200)" "$(calls t 100)" "$(rusage t)" "$(rate r 819200)" '^ttcp-r: ' '^ttcp-r: ' \
+  '^ttcp-C: send 819200 bytes / '
+interrupt srv
 
 finish

@@ -20,9 +20,9 @@ static void record(void *ctx, const struct ttcp_trace *t, const struct ttcp_hop 
     size_t used = strlen(lines);
     (void)ctx;
     if (h == NULL)
-        ttcp_report_trace_start(&opts, t, lines + used, sizeof lines - used);
+        ttcp_report_trace_start("-t", opts.host, t, lines + used, sizeof lines - used);
     else
-        ttcp_report_hop(&opts, h, lines + used, sizeof lines - used);
+        ttcp_report_hop("-t", h, lines + used, sizeof lines - used);
 }
 
 static int trace(const char *line, struct ttcp_trace *t)
@@ -53,7 +53,7 @@ static void hops_until_the_destination(void **state)
                                "ttcp-t:  1  192.0.2.1  0.250 ms  0.250 ms  0.250 ms\n"
                                "ttcp-t:  2  192.0.2.2  0.500 ms  0.500 ms  0.500 ms\n"
                                "ttcp-t:  3  192.0.2.3  0.750 ms  0.750 ms  0.750 ms\n");
-    assert_int_equal(ttcp_report_trace_end(&opts, &t, end, sizeof end), 0);
+    assert_int_equal(ttcp_report_trace_end("-t", &t, end, sizeof end), 0);
 }
 
 static void a_silent_hop_is_stars(void **state)
@@ -82,13 +82,13 @@ static void the_whole_trace_is_bounded(void **state)
     assert_true(t.cut_short);
     assert_false(t.reached);
     assert_int_equal(t.count, 10); /* 30 s */
-    ttcp_report_trace_end(&opts, &t, end, sizeof end);
+    ttcp_report_trace_end("-t", &t, end, sizeof end);
     assert_string_equal(end, "ttcp-t: traceroute: cut short after 10 hops (the 30 s limit)\n");
 }
 
 static void refusals(void **state)
 {
-    static const char *const bad[] = {"-r --traceroute h", "--traceroute", "-C --traceroute h",
+    static const char *const bad[] = {"-r --traceroute h", "--traceroute", "-S --traceroute",
                                       "-t --traceroute --json h", "-t -u --traceroute 239.1.1.1"};
     char copy[128], *argv[16], why[256];
     size_t i;
