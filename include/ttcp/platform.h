@@ -226,6 +226,11 @@ int tt_tracer_open(const struct tt_addr *dest, struct tt_tracer **out);
 int tt_tracer_probe(struct tt_tracer *t, int ttl, int timeout_ms, struct tt_addr *from,
                     int64_t *rtt_ns, int *reached);
 void tt_tracer_close(struct tt_tracer *t);
+/* The name of address a (a reverse lookup), when the system finds one
+ * within timeout_ms: 0 with name filled; TT_E_AGAIN when none came in
+ * time (the lookup finishes on a thread of its own, and is dropped);
+ * another code when there is none. */
+int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms);
 
 /* --- threads (a server's tests run side by side) -------------------------- */
 struct tt_thread;

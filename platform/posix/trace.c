@@ -7,7 +7,10 @@
 #include <time.h> /* (before linux/errqueue.h, which needs struct timespec) */
 #include <linux/errqueue.h>
 #include <netinet/in.h>
+#include <netdb.h>
 #include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -166,4 +169,78 @@ void tt_tracer_close(struct tt_tracer *t)
         return;
     close(t->fd);
     free(t);
+}
+
+/* A reverse lookup on a thread of its own, so that a slow resolver costs
+ * the trace no more than the wait asked for; the last of the two to be
+ * done with it frees it. */
+struct lookup {
+    struct tt_addr a;
+    char name[NI_MAXHOST];
+    int done, rc, refs;
+    pthread_mutex_t m;
+    pthread_cond_t c;
+};
+
+static void drop(struct lookup *l)
+{
+    int last;
+    pthread_mutex_lock(&l->m);
+    last = --l->refs == 0;
+    pthread_mutex_unlock(&l->m);
+    if (last) {
+        pthread_mutex_destroy(&l->m);
+        pthread_cond_destroy(&l->c);
+        free(l);
+    }
+}
+
+static void *lookup_main(void *arg)
+{
+    struct lookup *l = arg;
+    int rc = getnameinfo((const struct sockaddr *)l->a.storage.bytes, (socklen_t)l->a.len,
+                         l->name, sizeof l->name, NULL, 0, NI_NAMEREQD);
+    pthread_mutex_lock(&l->m);
+    l->rc = rc;
+    l->done = 1;
+    pthread_cond_signal(&l->c);
+    pthread_mutex_unlock(&l->m);
+    drop(l);
+    return NULL;
+}
+
+int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms)
+{
+    struct lookup *l = calloc(1, sizeof *l);
+    struct timespec until;
+    pthread_t id;
+    int rc;
+    if (l == NULL)
+        return TT_E_NOMEM;
+    l->a = *a;
+    l->refs = 2;
+    pthread_mutex_init(&l->m, NULL);
+    pthread_cond_init(&l->c, NULL);
+    if (pthread_create(&id, NULL, lookup_main, l) != 0) {
+        l->refs = 1;
+        drop(l);
+        return TT_E_NOMEM;
+    }
+    pthread_detach(id);
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += timeout_ms / 1000;
+    until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&l->m);
+    while (!l->done && pthread_cond_timedwait(&l->c, &l->m, &until) == 0)
+        continue;
+    rc = !l->done ? TT_E_AGAIN : l->rc != 0 ? TT_E_NOHOST : 0;
+    if (rc == 0)
+        snprintf(name, len, "%s", l->name);
+    pthread_mutex_unlock(&l->m);
+    drop(l);
+    return rc;
 }

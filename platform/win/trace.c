@@ -1,6 +1,7 @@
 /* Traceroute on Windows without privileges: ICMP echo requests with a
  * rising TTL through iphlpapi.dll (IcmpSendEcho2, Icmp6SendEcho2), the
  * reply naming the router whose TTL ran out, or the destination. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <winsock2.h>
@@ -148,4 +149,72 @@ void tt_tracer_close(struct tt_tracer *t)
         return;
     IcmpCloseHandle(t->icmp);
     free(t);
+}
+
+/* A reverse lookup on a thread of its own, so that a slow resolver costs
+ * the trace no more than the wait asked for; the last of the two to be
+ * done with it frees it. */
+struct lookup {
+    struct tt_addr a;
+    char name[NI_MAXHOST];
+    int done, rc, refs;
+    SRWLOCK lock;
+    CONDITION_VARIABLE done_cv;
+};
+
+static void drop(struct lookup *l)
+{
+    int last;
+    AcquireSRWLockExclusive(&l->lock);
+    last = --l->refs == 0;
+    ReleaseSRWLockExclusive(&l->lock);
+    if (last)
+        free(l);
+}
+
+static DWORD WINAPI lookup_main(void *arg)
+{
+    struct lookup *l = arg;
+    int rc = getnameinfo((const struct sockaddr *)l->a.storage.bytes, (socklen_t)l->a.len,
+                         l->name, sizeof l->name, NULL, 0, NI_NAMEREQD);
+    AcquireSRWLockExclusive(&l->lock);
+    l->rc = rc;
+    l->done = 1;
+    WakeConditionVariable(&l->done_cv);
+    ReleaseSRWLockExclusive(&l->lock);
+    drop(l);
+    return 0;
+}
+
+int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms)
+{
+    struct lookup *l = calloc(1, sizeof *l);
+    HANDLE thread;
+    int64_t until = tt_now_ns() + (int64_t)timeout_ms * 1000000;
+    int rc;
+    if (l == NULL)
+        return TT_E_NOMEM;
+    l->a = *a;
+    l->refs = 2;
+    InitializeSRWLock(&l->lock);
+    InitializeConditionVariable(&l->done_cv);
+    thread = CreateThread(NULL, 0, lookup_main, l, 0, NULL);
+    if (thread == NULL) {
+        free(l);
+        return TT_E_NOMEM;
+    }
+    CloseHandle(thread); /* it ends by itself */
+    AcquireSRWLockExclusive(&l->lock);
+    while (!l->done) {
+        int64_t left = until - tt_now_ns();
+        if (left <= 0)
+            break;
+        SleepConditionVariableSRW(&l->done_cv, &l->lock, (DWORD)(left / 1000000 + 1), 0);
+    }
+    rc = !l->done ? TT_E_AGAIN : l->rc != 0 ? TT_E_NOHOST : 0;
+    if (rc == 0)
+        snprintf(name, len, "%s", l->name);
+    ReleaseSRWLockExclusive(&l->lock);
+    drop(l);
+    return rc;
 }

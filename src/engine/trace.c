@@ -82,6 +82,9 @@ int ttcp_trace_to(const struct tt_addr *dest,
             tt_tracer_close(tr);
             return fail(out, rc, TTCP_OP_TRACE);
         }
+        if (h->answered && tt_addr_name(&h->from, h->name, sizeof h->name,
+                                        TTCP_TRACE_NAME_MS) != 0)
+            h->name[0] = '\0';
         out->count++;
         out->reached = h->reached;
         hop(ctx, out, h);

@@ -11,11 +11,13 @@
 #define TTCP_TRACE_MAX_HOPS 30
 #define TTCP_TRACE_PROBE_MS 1000 /* how long a probe waits for its answer */
 #define TTCP_TRACE_LIMIT_NS (30ll * 1000000000ll) /* the whole trace, at most */
+#define TTCP_TRACE_NAME_MS 250  /* how long a hop's name may take to be found */
 
 struct ttcp_hop {
     int ttl;
     int answered;                        /* probes that got an answer */
     struct tt_addr from;                 /* who answered (valid when answered) */
+    char name[128];                      /* its name, when one was found in time ("": none) */
     int64_t rtt_ns[TTCP_TRACE_PROBES];   /* -1: no answer in time */
     int reached;                         /* the destination itself answered */
 };

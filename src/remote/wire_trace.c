@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "remote/wire.h"
 
 #define MAX_RTT_NS 3600000000000ull /* an hour: more than any probe waits */
@@ -55,6 +56,8 @@ void ttcp_wire_hop(struct ttcp_frame *f, const struct ttcp_hop *h)
     ttcp_frame_add_u64(f, "ttl", (uint64_t)h->ttl);
     if (h->answered)
         add_address(f, &h->from);
+    if (h->name[0] != '\0')
+        ttcp_frame_add(f, "name", h->name);
     for (i = 0; i < TTCP_TRACE_PROBES; i++)
         if (h->rtt_ns[i] >= 0)
             ttcp_frame_add_u64(f, keys[i], (uint64_t)h->rtt_ns[i]);
@@ -85,6 +88,10 @@ int ttcp_wire_read_hop(const struct ttcp_message *m, struct ttcp_hop *h, char *w
     }
     if (ttcp_proto_get(m, "address") != NULL && read_address(m, &h->from, why, why_len) != 0)
         return -1;
+    if (ttcp_proto_get(m, "name") != NULL) { /* shown as it is: printable, bounded */
+        snprintf(h->name, sizeof h->name, "%s", ttcp_proto_get(m, "name"));
+        ttcp_text_printable(h->name);
+    }
     if (h->answered > 0 && ttcp_proto_get(m, "address") == NULL) {
         snprintf(why, why_len, "address: missing for a hop that answered");
         return -1;

@@ -18,8 +18,14 @@ size_t ttcp_report_hop(const char *side, const struct ttcp_hop *h, char *buf, si
     struct ttcp_text x = {buf, len, 0};
     char addr[80];
     int i;
-    ttcp_text_add(&x, "ttcp%s: %2d  %s", side, h->ttl,
-                  h->answered ? tt_addr_text(&h->from, addr, sizeof addr) : "*");
+    if (!h->answered)
+        ttcp_text_add(&x, "ttcp%s: %2d  *", side, h->ttl);
+    else if (h->name[0] != '\0')
+        ttcp_text_add(&x, "ttcp%s: %2d  %s (%s)", side, h->ttl, h->name,
+                      tt_addr_text(&h->from, addr, sizeof addr));
+    else
+        ttcp_text_add(&x, "ttcp%s: %2d  %s", side, h->ttl,
+                      tt_addr_text(&h->from, addr, sizeof addr));
     for (i = 0; i < TTCP_TRACE_PROBES; i++) {
         if (h->rtt_ns[i] < 0)
             ttcp_text_add(&x, "  *");

@@ -123,7 +123,11 @@ if [ "$(nproc)" -ge 2 ]; then
     [ "$task" = "/proc/$p/task/$p" ] && continue
     grep -q '^Cpus_allowed_list:[[:space:]]*1$' "$task/status" 2>/dev/null && pinned=$((pinned + 1))
   done
-  expect_eq t "stream threads kept on CPU 1" "$pinned" 2
+  case $(readlink "/proc/${p:-0}/exe") in
+    *memcheck* | *valgrind*)   # (ci/valgrind) its threads are its own, not the program's
+      echo "note: under valgrind: the threads' CPUs are not looked at" ;;
+    *) expect_eq t "stream threads kept on CPU 1" "$pinned" 2 ;;
+  esac
   reap t; reap r
   expect_rc t 0
 fi

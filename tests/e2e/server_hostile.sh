@@ -34,7 +34,11 @@ expect_eq c2 "summary lines" "$(count c2 out '^ttcp-C: (send|recv) 1638400 bytes
 rss=$(awk '/^VmHWM:/ { print $2 }' "/proc/$SPID/status")
 threads=$(awk '/^Threads:/ { print $2 }' "/proc/$SPID/status")
 measured "server peak RSS ${rss} KiB, ${threads} threads after 550 connections"
-[ "${rss:-999999}" -le "$RSS_BOUND_KIB" ] || fail "s: peak RSS $rss KiB is over $RSS_BOUND_KIB KiB"
+case $(readlink "/proc/$SPID/exe") in
+  *memcheck* | *valgrind*)   # (ci/valgrind) the figure is valgrind's shadow memory, not ttcp's
+    echo "note: under valgrind: the peak RSS is not judged against the bound" ;;
+  *) [ "${rss:-999999}" -le "$RSS_BOUND_KIB" ] || fail "s: peak RSS $rss KiB is over $RSS_BOUND_KIB KiB" ;;
+esac
 [ "${threads:-99}" -le 6 ] || fail "s: $threads threads left after the tests ended"
 grep -Eq 'closed: (nothing sent within --idle-timeout|not the ttcp protocol|no hello within 5 s)' \
   "$TMP/s.err" || { fail "s: no line for a connection it closed"; show s; }

@@ -501,3 +501,13 @@ int tt_tracer_probe(struct tt_tracer *t, int ttl, int timeout_ms, struct tt_addr
 }
 
 void tt_tracer_close(struct tt_tracer *t) { (void)t; }
+
+int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms)
+{
+    (void)timeout_ms;
+    if (fake.trace_names && a->len == 4) {
+        snprintf(name, len, "hop%u.example", a->storage.bytes[3]);
+        return 0;
+    }
+    return TT_E_NOHOST;
+}

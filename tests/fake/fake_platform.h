@@ -60,6 +60,7 @@ struct fake_platform {
     int mcast_ttl, mcast_joins, mcast_source_given;
     /* traceroute: the destination is hop trace_hops; hop trace_silent (-1: all) never answers */
     int trace_hops, trace_silent, probes;
+    int trace_names; /* tt_addr_name() finds "hopN.example" for 192.0.2.N */
 };
 
 extern struct fake_platform fake;

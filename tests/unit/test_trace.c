@@ -70,6 +70,18 @@ static void a_silent_hop_is_stars(void **state)
     assert_non_null(strstr(lines, "ttcp-t:  2  192.0.2.2  0.500 ms"));
 }
 
+static void names_when_found(void **state)
+{
+    struct ttcp_trace t;
+    (void)state;
+    fake_reset();
+    fake.trace_hops = 2;
+    fake.trace_names = 1;
+    assert_int_equal(trace("--traceroute h", &t), 0);
+    assert_string_equal(t.hops[1].name, "hop2.example");
+    assert_non_null(strstr(lines, "ttcp-t:  2  hop2.example (192.0.2.2)  0.500 ms"));
+}
+
 static void the_whole_trace_is_bounded(void **state)
 {
     struct ttcp_trace t;
@@ -109,6 +121,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hops_until_the_destination),
         cmocka_unit_test(a_silent_hop_is_stars),
+        cmocka_unit_test(names_when_found),
         cmocka_unit_test(the_whole_trace_is_bounded),
         cmocka_unit_test(refusals),
     };
