@@ -3,7 +3,7 @@
 # (sharing the port) and one in the first itself (looped back); every receiver counts every
 # datagram of a -n 200 test; the hop limit the sender set is read back from its socket; a
 # receiver with --source takes only that sender's datagrams; a namespace with no multicast
-# route gets the OS's message and a hint.
+# route gets the OS's message and a hint; a member and a sender on 127.0.0.1; IPv6.
 # Needs root and `ip netns`; otherwise it skips (exit 77).
 #
 # Network rules (netns-lib): a blackhole route for the test's subnet and one for its group go
@@ -103,5 +103,40 @@ expect_match srv out "^ttcp-t: buflen=1024, nbuf=200, align=16384/0, port=5003  
 run nr ip netns exec "$NS_BARE" "$TTCP" -t -u -s -n 5 -p 5001 "$GROUP"
 expect_rc nr 1
 expect_match nr err "^ttcp-t: .*no route to the group ${GROUP//./\\.}: give --interface, or add one"
+
+# 6. On loopback: a member and a sender in one namespace, both on 127.0.0.1 (--interface).
+ip -n "$NS_BARE" link set lo multicast on && ip -n "$NS_BARE" route add 224.0.0.0/4 dev lo ||
+  fail "could not give $NS_BARE's loopback a multicast route"
+start lo4 ip netns exec "$NS_BARE" "$TTCP" -r -u -s -l 512 -g "$GROUP" --interface 127.0.0.1 -p 5004 --json
+wait_for "$WAIT" lo4 ns_bound "$NS_BARE" 5004 || fail "the loopback member did not bind port 5004"
+run t4 ip netns exec "$NS_BARE" "$TTCP" -t -u -s -l 512 -n 200 -R 10m --interface 127.0.0.1 -p 5004 "$GROUP"
+expect_rc t4 0
+expect_match t4 err "^ttcp-t: multicast: to ${GROUP//./\\.}, ttl 1 on 127\\.0\\.0\\.1$"
+reap lo4
+expect_all lo4 102400 200
+
+# 7. IPv6: a group of ff15::/16 between two namespaces with IPv6 on (link-local addresses only),
+# the interface named.
+GROUP6=ff15::7:77
+if netns_guard "$GROUP6/128" || [[ $NETNS_ERR == *"File exists"* ]]; then
+  NS_6A="ttcp-mc-6a-$$" NS_6B="ttcp-mc-6b-$$"
+  netns_add "$NS_6A" "$NS_6B"
+  for ns in "$NS_6A" "$NS_6B"; do
+    ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.disable_ipv6=0 net.ipv6.conf.default.disable_ipv6=0
+  done
+  ip -n "$NS_6A" link add v6a type veth peer name v6b netns "$NS_6B" &&
+    ip -n "$NS_6A" link set v6a up && ip -n "$NS_6B" link set v6b up ||
+    fail "could not set up the IPv6 veth pair"
+  start m6 ip netns exec "$NS_6B" "$TTCP" -r -u -s -l 1024 -g "$GROUP6" --interface v6b -p 5005 --json
+  wait_for "$WAIT" m6 ns_bound "$NS_6B" 5005 || fail "the IPv6 member did not bind port 5005"
+  sleep 2   # the link-local addresses' duplicate detection, before the first datagram goes
+  run t6 ip netns exec "$NS_6A" "$TTCP" -t -u -s -m 2 -l 1024 -n 200 -R 10m --interface v6a -p 5005 "$GROUP6"
+  expect_rc t6 0
+  expect_match t6 err "^ttcp-t: multicast: to $GROUP6, ttl 2 on v6a$"
+  reap m6
+  expect_all m6 204800 200
+else
+  fail "cannot add the guard route (blackhole $GROUP6): $NETNS_ERR"
+fi
 
 finish
