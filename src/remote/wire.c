@@ -244,7 +244,39 @@ void ttcp_wire_ready(struct ttcp_frame *f, const struct ttcp_grant *g, const cha
     ttcp_frame_add(f, "token", token);
     ttcp_frame_add_u64(f, "limit_ns", (uint64_t)g->opts.limit_ns);
     ttcp_frame_add_u64(f, "pace_bps", g->opts.pace_bps);
+    /* what a client asked for beyond one plain stream, granted: a server of
+     * before them would leave them out, and its client would know */
+    if (g->opts.streams > 1)
+        ttcp_frame_add_u64(f, "streams", g->opts.streams);
+    if (g->group[0] != '\0')
+        ttcp_frame_add(f, "group", g->group);
+    if (g->traceroute)
+        ttcp_frame_add_u64(f, "traceroute", 1);
     ttcp_frame_end(f);
+}
+
+/* The client checks that the server granted what it asked for beyond one
+ * plain stream: an older server ignores what it does not know. */
+static int granted(const struct ttcp_message *m, const struct ttcp_options *o, char *why,
+                   size_t why_len)
+{
+    uint64_t streams = 1, trace = 0;
+    const char *group = ttcp_proto_get(m, "group");
+    if (get_opt(m, "streams", 1, TTCP_STREAMS_MAX, 1, &streams, why, why_len) != 0 ||
+        get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0)
+        return -1;
+    if (streams != o->streams)
+        snprintf(why, why_len, "it did not grant -P %llu (an older ttcp -S?): upgrade it, or "
+                 "leave -P out", (unsigned long long)o->streams);
+    else if (o->group != NULL && (group == NULL || strcmp(group, o->group) != 0))
+        snprintf(why, why_len, "it does not send to multicast groups (an older ttcp -S?): "
+                 "upgrade it, or leave -m out");
+    else if (o->traceroute && !trace)
+        snprintf(why, why_len, "it does not trace back (an older ttcp -S?): upgrade it, or "
+                 "leave --traceroute out");
+    else
+        return 0;
+    return -1;
 }
 
 int ttcp_wire_read_ready(const struct ttcp_message *m, struct ttcp_options *o, char *token,
@@ -257,7 +289,8 @@ int ttcp_wire_read_ready(const struct ttcp_message *m, struct ttcp_options *o, c
         return -1;
     }
     if (get_opt(m, "limit_ns", 0, MAX_NS, 0, &limit, why, why_len) != 0 ||
-        get_opt(m, "pace_bps", 0, MAX_RATE, 0, &pace, why, why_len) != 0)
+        get_opt(m, "pace_bps", 0, MAX_RATE, 0, &pace, why, why_len) != 0 ||
+        granted(m, o, why, why_len) != 0)
         return -1;
     memcpy(token, t, TTCP_TOKEN_HEX + 1);
     o->limit_ns = (int64_t)limit;

@@ -70,8 +70,12 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
         ttcp_text_add(&t, "the server's time limit (--max-time) ended the test");
         break;
     case TTCP_WARN_CPU_PIN:
-        ttcp_text_add(&t, "--cpu: the OS would not keep this stream on CPU %d; "
-                      "it runs where the OS puts it", o->pin_cpu - 1);
+        if (o->pin_cpu > 0)
+            ttcp_text_add(&t, "--cpu: the OS would not keep this stream on CPU %d; "
+                          "it runs where the OS puts it", o->pin_cpu - 1);
+        else /* the total of streams, one of which said so */
+            ttcp_text_add(&t, "--cpu: the OS would not keep every stream on its CPU; "
+                          "those run where the OS puts them");
         break;
     case TTCP_WARN_COUNT:
         break;

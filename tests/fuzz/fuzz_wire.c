@@ -81,6 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     read_as_test(&m);
     memset(&client, 0, sizeof client);
+    client.streams = 1;
     if (ttcp_wire_read_ready(&m, &client, token, why, sizeof why) == 0 &&
         !ttcp_wire_token_ok(token))
         abort();

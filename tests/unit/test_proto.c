@@ -8,6 +8,7 @@
 
 #include "measure/payload.h"
 #include "proto/message.h"
+#include "remote/wire.h"
 #include "test_support.h"
 
 static struct ttcp_message msg;
@@ -140,6 +141,35 @@ static void builder_round_trip(void **state)
     assert_int_equal(ttcp_frame_end(&f), -1);
 }
 
+/* A client that asked for more than one plain stream is told when its
+ * server's ready leaves it out (a server of before -P, -m, --traceroute). */
+static void ready_tells_what_was_granted(void **state)
+{
+    static const char *const older = "msg=ready\ntoken=0123456789abcdef0123456789abcdef\n"
+                                     "limit_ns=0\npace_bps=0\n";
+    struct ttcp_options o;
+    char token[TTCP_TOKEN_HEX + 1];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.streams = 1;
+    assert_int_equal(parse(older), 0);
+    assert_int_equal(ttcp_wire_read_ready(&msg, &o, token, why, sizeof why), 0);
+    o.streams = 4;
+    assert_int_equal(ttcp_wire_read_ready(&msg, &o, token, why, sizeof why), -1);
+    assert_non_null(strstr(why, "it did not grant -P 4 (an older ttcp -S?)"));
+    assert_int_equal(parse("msg=ready\ntoken=0123456789abcdef0123456789abcdef\nstreams=4\n"), 0);
+    assert_int_equal(ttcp_wire_read_ready(&msg, &o, token, why, sizeof why), 0);
+    o.streams = 1;
+    o.traceroute = 1;
+    assert_int_equal(parse(older), 0);
+    assert_int_equal(ttcp_wire_read_ready(&msg, &o, token, why, sizeof why), -1);
+    assert_non_null(strstr(why, "it does not trace back"));
+    o.traceroute = 0;
+    o.group = "239.255.80.1";
+    assert_int_equal(ttcp_wire_read_ready(&msg, &o, token, why, sizeof why), -1);
+    assert_non_null(strstr(why, "it does not send to multicast groups"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +179,7 @@ int main(void)
         cmocka_unit_test(every_rule_is_enforced),
         cmocka_unit_test(sizes_are_capped),
         cmocka_unit_test(builder_round_trip),
+        cmocka_unit_test(ready_tells_what_was_granted),
     };
     return cmocka_run_group_tests_name("proto", tests, NULL, NULL);
 }
