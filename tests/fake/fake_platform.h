@@ -57,7 +57,7 @@ struct fake_platform {
     int cpus;        /* tt_thread_pin() takes CPUs 0..cpus-1 */
     int pinned_cpu;  /* the last it was asked for */
     /* multicast */
-    int mcast_ttl, mcast_joins, mcast_source_given;
+    int mcast_ttl;   /* what tt_mcast_sender() set, tt_mcast_ttl() reads back */
     /* traceroute: the destination is hop trace_hops; hop trace_silent (-1: all) never answers */
     int trace_hops, trace_silent, probes;
     int trace_names; /* tt_addr_name() finds "hopN.example" for 192.0.2.N */

@@ -141,6 +141,7 @@ static void streams_run_side_by_side(void **state)
     assert_int_equal(par.results[1].bytes, 3 * 8192);
     assert_int_equal(par.results[0].warnings & (1u << TTCP_WARN_CPU_PIN), 0);
     assert_int_equal(par.results[1].warnings, 1u << TTCP_WARN_CPU_PIN);
+    assert_int_equal(fake.pinned_cpu, 5); /* stream 2 asked for the list's second CPU */
     assert_int_equal(par.total.bytes, 6 * 8192);
     assert_int_equal(par.total.calls, 6);
     /* each stream's figures with its own options, then the total's with the test's */
