@@ -10,8 +10,6 @@
 #include "config/options.h"
 #include "engine/parallel.h"
 #include "engine/run.h"
-#include "report/report.h"
-#include "report/report_extra.h"
 #include "report/report_json.h"
 #include "ttcp/platform.h"
 

@@ -1,5 +1,4 @@
 /* --traceroute on the command line: the path's lines as each hop is known. */
-#include <stdio.h>
 #include <string.h>
 
 #include "cli/modes.h"

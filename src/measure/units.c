@@ -7,7 +7,6 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 struct unit_def {
     const char *key;  /* the letter, or the SI word */

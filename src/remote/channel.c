@@ -2,7 +2,6 @@
 #include "remote/channel.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #define READ_SLICE_MS 100 /* the longest wait between two looks at Ctrl+C and the deadline */
 

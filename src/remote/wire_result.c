@@ -1,6 +1,5 @@
 /* A result and an interval <-> frames: the facts both ends print, never
  * text. Numbers read back are bounded; what is absent stays 0. */
-#include <stdio.h>
 #include <string.h>
 
 #include "remote/wire.h"
