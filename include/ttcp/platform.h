@@ -59,7 +59,10 @@ enum tt_sockopt {
                          * returns what went, or TT_E_AGAIN */
     TT_OPT_QUICKACK,   /* value: 1 = acknowledge at once (delayed ACK off);
                         * Linux forgets it after a receive: set it again */
-    TT_OPT_TIMESTAMPS  /* value: 1 = the kernel stamps each datagram's arrival */
+    TT_OPT_TIMESTAMPS, /* value: 1 = the kernel stamps each datagram's arrival */
+    TT_OPT_RCVLOWAT    /* value: bytes: a TCP receive returns once this many are
+                        * waiting (or at the end, a signal, a timeout); fewer
+                        * wake-ups. TT_E_UNSUPPORTED where the OS ignores it */
 };
 
 /* One datagram of a batch. */

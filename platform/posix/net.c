@@ -81,6 +81,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 #else
         return TT_E_UNSUPPORTED;
 #endif
+    case TT_OPT_RCVLOWAT:
+        return check(setsockopt(fd, SOL_SOCKET, SO_RCVLOWAT, &value, sizeof value));
     case TT_OPT_TIMESTAMPS:
 #ifdef SO_TIMESTAMPNS
         return check(setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &value, sizeof value));

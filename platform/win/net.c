@@ -184,6 +184,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return set_ack_every_segment(s);
     case TT_OPT_TIMESTAMPS:
         return TT_E_UNSUPPORTED; /* arrival is stamped at return instead */
+    case TT_OPT_RCVLOWAT:
+        return TT_E_UNSUPPORTED; /* Winsock refuses SO_RCVLOWAT */
     }
     return TT_E_UNSUPPORTED;
 }

@@ -125,6 +125,11 @@ int ttcp_over_limit(struct ttcp_session *s)
     return 1;
 }
 
+int ttcp_clocked(const struct ttcp_options *o)
+{
+    return o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns;
+}
+
 void ttcp_timer_start(struct ttcp_session *s)
 {
     const struct ttcp_options *o = s->opts;
@@ -133,7 +138,7 @@ void ttcp_timer_start(struct ttcp_session *s)
     s->start_ns = tt_now_ns();
     s->res->start_ns = s->start_ns;
     s->now_ns = s->start_ns;
-    s->clocked = o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns;
+    s->clocked = ttcp_clocked(o);
     if (o->interval_ns)
         ttcp_intervals_start(&s->res->intervals, o->interval_ns, s->start_ns);
     if (o->duration_ns)

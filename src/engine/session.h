@@ -50,6 +50,10 @@ void ttcp_warn(struct ttcp_session *s, enum ttcp_warning w);
  * returns code so callers can `return ttcp_fail(...)`. */
 int ttcp_fail(struct ttcp_session *s, int code, enum ttcp_op op);
 
+/* Whether a test reads the clock after each buffer (intervals, --time,
+ * pacing, a server's limits): s->clocked once the timer starts. */
+int ttcp_clocked(const struct ttcp_options *o);
+
 /* The timed phase: 1.12's prep_timer() and read_timer(). */
 void ttcp_timer_start(struct ttcp_session *s);
 void ttcp_timer_stop(struct ttcp_session *s);

@@ -188,6 +188,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         fake.quickack_calls++;
     if (opt == TT_OPT_RCVBUF)
         fake.rcvbuf_set = value;
+    if (opt == TT_OPT_RCVLOWAT)
+        fake.rcvlowat_set = value;
     return 0;
 }
 

@@ -50,6 +50,7 @@ struct fake_platform {
     int out_write_count;
     int shutdown_calls, close_calls, sleep_calls, quickack_calls, discard_calls;
     int rcvbuf_set; /* the last SO_RCVBUF set, 0 = none */
+    int rcvlowat_set; /* the last SO_RCVLOWAT set, 0 = none */
     int64_t timer_at_shutdown; /* clock when tt_shutdown_send ran */
     int last_error;
     /* threads: each runs at once, to its end, on the caller's (see tt_thread_start) */

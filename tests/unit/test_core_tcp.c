@@ -96,6 +96,30 @@ static void receiver_touch_reads_bytes(void **state)
     assert_int_equal(core_res.touch_sum, 1 + 8 + 15);
 }
 
+/* A sink receiver with nothing to do between reads asks to be woken for a
+ * full buffer only; with intervals to close, or data to copy out, it takes
+ * what is there. */
+static void sink_receiver_waits_for_full_buffers(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 1000);
+    assert_int_equal(run_core("-r -s -l 64k"), 0);
+    assert_int_equal(fake.rcvlowat_set, 65536);
+}
+
+static void receiver_takes_what_is_there_when_it_must(void **state)
+{
+    (void)state;
+    fake_push(&fake.rx, 1000);
+    assert_int_equal(run_core("-r -s -l 64k -i 1"), 0);
+    assert_int_equal(fake.rcvlowat_set, 0);
+    ttcp_result_release(&core_res);
+    fake_reset();
+    fake_push(&fake.rx, 1000);
+    assert_int_equal(run_core("-r -l 64k"), 0);
+    assert_int_equal(fake.rcvlowat_set, 0);
+}
+
 static void transmitter_completes_short_writes(void **state)
 {
     (void)state;
@@ -224,6 +248,8 @@ int main(void)
         cmocka_unit_test_setup(receiver_full_blocks_for_tar, reset),
         cmocka_unit_test_setup(receiver_non_sink_copies_every_byte, reset),
         cmocka_unit_test_setup(receiver_touch_reads_bytes, reset),
+        cmocka_unit_test_setup(sink_receiver_waits_for_full_buffers, reset),
+        cmocka_unit_test_setup(receiver_takes_what_is_there_when_it_must, reset),
         cmocka_unit_test_setup(transmitter_completes_short_writes, reset),
         cmocka_unit_test_setup(transmitter_half_closes_before_the_timer_stops, reset),
         cmocka_unit_test_setup(transmitter_gives_up_on_a_silent_receiver, reset),
