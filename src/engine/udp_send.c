@@ -12,8 +12,13 @@
 #define TRAILING_PAUSE_NS 100000000ll /* lets a busy receiver drain first */
 
 /* Sends datagrams; ENOBUFS backs off and tries again, each try an I/O call
- * as 1.12 counts it. Returns how many went, or a negative code. */
-static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int count)
+ * as 1.12 counts it. A connected socket hears the receiver's host say "port
+ * unreachable" as a refusal of a later send: that send is tried again, as
+ * 1.12's unconnected sendto() never noticed, and a warning says so once.
+ * After the end a refusal only means the receiver has finished: the marker
+ * counts as sent, as 1.12's would have been. Returns how many went, or a
+ * negative code. */
+static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int count, int after_end)
 {
     for (;;) {
         int n = tt_sendto_batch(s->sock, d, count, s->dest.len ? &s->dest : NULL);
@@ -24,6 +29,11 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
         if (n == TT_E_NOBUFS) {
             s->res->calls++;
             tt_sleep_ns(ENOBUFS_BACKOFF_NS);
+        } else if (n == TT_E_CONNREFUSED || n == TT_E_CONNRESET) {
+            s->res->calls++;
+            if (after_end)
+                return 1;
+            ttcp_warn(s, TTCP_WARN_PORT_UNREACHABLE);
         } else if (n == TT_E_INTR && tt_interrupted()) {
             return TT_E_INTR;
         } else if (n != TT_E_INTR) {
@@ -32,14 +42,14 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
     }
 }
 
-static int send_marker(struct ttcp_session *s)
+static int send_marker(struct ttcp_session *s, int after_end)
 {
     struct tt_datagram d;
     int n;
     memset(&d, 0, sizeof d);
     d.buf = (unsigned char *)ttcp_udp_marker;
     d.len = TTCP_UDP_MARKER_MAX;
-    n = send_some(s, &d, 1);
+    n = send_some(s, &d, 1, after_end);
     return n < 0 ? n : 0;
 }
 
@@ -101,7 +111,7 @@ static int send_batch(struct ttcp_session *s, uint64_t sent)
         d[i].len = s->buf.len;
         prepare(s, d[i].buf, s->udp_seq + (uint64_t)i, now);
     }
-    n = send_some(s, d, count);
+    n = send_some(s, d, count, 0);
     if (n > 0) {
         s->udp_seq += (uint64_t)n; /* the unsent ones are stamped again next time */
         s->res->bytes += (uint64_t)n * s->buf.len;
@@ -157,7 +167,7 @@ static int send_one(struct ttcp_session *s, uint64_t sent)
     prepare(s, s->buf.data, s->udp_seq, tt_now_ns());
     d.buf = s->buf.data;
     d.len = (size_t)len;
-    n = send_some(s, &d, 1);
+    n = send_some(s, &d, 1, 0);
     if (n > 0) {
         s->udp_seq++;
         s->res->bytes += (uint64_t)len;
@@ -189,19 +199,19 @@ int ttcp_udp_transmit(struct ttcp_session *s)
     int rc, i;
 
     ttcp_timer_start(s);
-    rc = send_marker(s);
+    rc = send_marker(s, 0);
     if (rc == 0)
         rc = send_data(s);
     if (rc == 0)
         ttcp_pace_finish(s);
     if (rc == 0 || rc == TT_E_INTR)
-        rc = send_marker(s);
+        rc = send_marker(s, 0);
     ttcp_timer_stop(s);
     s->res->interrupted = tt_interrupted() != 0;
     if (rc == 0 || rc == TT_E_INTR) {
         tt_sleep_ns(TRAILING_PAUSE_NS);
         for (i = 0; i < TTCP_UDP_TRAILING_MARKERS; i++)
-            send_marker(s);
+            send_marker(s, 1);
     }
     return rc == TT_E_INTR ? 0 : rc;
 }

@@ -60,6 +60,7 @@ enum ttcp_warning {
     TTCP_WARN_INPUT_TAIL,      /* -t -u: the last bytes of stdin, marker-sized */
     TTCP_WARN_TIME_LIMIT,      /* a server's --max-time ended the test */
     TTCP_WARN_CPU_PIN,         /* --cpu: the OS would not keep the stream on its CPU */
+    TTCP_WARN_PORT_UNREACHABLE, /* -t -u: the receiver's host says its port is closed */
     TTCP_WARN_COUNT
 };
 

@@ -77,6 +77,10 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
             ttcp_text_add(&t, "--cpu: the OS would not keep every stream on its CPU; "
                           "those run where the OS puts them");
         break;
+    case TTCP_WARN_PORT_UNREACHABLE:
+        ttcp_text_add(&t, "the receiver's host says nothing listens on that UDP port "
+                      "(port unreachable): what is sent while no receiver is there is lost");
+        break;
     case TTCP_WARN_COUNT:
         break;
     }
@@ -98,6 +102,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_INPUT_TAIL] = "input_tail_unsent",
         [TTCP_WARN_TIME_LIMIT] = "time_limit",
         [TTCP_WARN_CPU_PIN] = "cpu_not_pinned",
+        [TTCP_WARN_PORT_UNREACHABLE] = "port_unreachable",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }
@@ -244,6 +249,15 @@ size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failu
         /* A resolver error has no errno worth printing; name the host instead. */
         ttcp_text_add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o),
                       ttcp_report_op_name(f->op), o->host, native_text);
+        return t.used;
+    }
+    if (f->code == TT_E_AGAIN && f->op == TTCP_OP_IO) {
+        /* a data socket's receive or send timeout (-S and -C set --idle-timeout on
+         * theirs): the system's "Resource temporarily unavailable" would not say that
+         * the far end stalled */
+        ttcp_text_add(&t, "ttcp%s: IO: the peer went idle: nothing moved for %g s "
+                      "(--idle-timeout)\nerrno=%d\n", ttcp_options_side(o),
+                      (double)o->idle_timeout_ns / 1e9, f->native);
         return t.used;
     }
     ttcp_text_add(&t, "ttcp%s: %s: %s", ttcp_options_side(o), ttcp_report_op_name(f->op),

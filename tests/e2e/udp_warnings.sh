@@ -39,4 +39,17 @@ expect_rc e 0
 expect_jq e '.tests[0].truncated' true '[.tests[0].warnings[].code] | join(",")' truncated \
   '.tests[0].idle_timeout' false
 
+# A transmitter aimed at a port nobody listens on: its socket is connected (issue 15), so the
+# host's "port unreachable" reaches it. It says so once, sends every datagram all the same
+# (each refused send is tried again) and exits 0, as 1.12's unconnected sendto() did.
+UNREACH="^ttcp-t: warning: the receiver's host says nothing listens on that UDP port \\(port unreachable\\): what is sent while no receiver is there is lost$"
+port=$(free_port)
+run n "$TTCP" -t -s -u -l 512 -n 200 -p "$port" 127.0.0.1
+expect_rc n 0
+expect_eq n "bytes sent to a closed port" "$(bytes_of n out)" 102400
+expect_lines n err '^ttcp-t: socket$' "$UNREACH"
+run nj "$TTCP" -t -s -u -l 512 -n 200 -p "$port" --json 127.0.0.1
+expect_rc nj 0
+expect_jq nj '.tests[0].bytes' 102400 '[.tests[0].warnings[].code] | join(",")' port_unreachable
+
 finish
