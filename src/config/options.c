@@ -79,7 +79,8 @@ static const struct ttcp_optdef table[] = {
     {0, "pattern", OPTK_PATTERN, FIELD(pattern), 0, 0, 0, 0, OPTS_EXTRA,
      "--pattern p", "-t: payload: classic (default), random (incompressible), zeros"},
     {0, "verify", OPTK_SET, FIELD(verify), 1, 0, 0, 0, OPTS_EXTRA, "--verify",
-     "-r: check the received bytes against the sender's pattern"},
+     "-r: check the received bytes against the sender's pattern\n\t\t"
+     "(-C: at whichever end receives)"},
     {0, "seed", OPTK_NUMBER, FIELD(seed), 0, TTCP_SUFFIX_NONE, 0, UINT64_MAX, OPTS_EXTRA,
      "--seed n", "the random pattern's seed (default: from the clock)"},
     {0, "json", OPTK_SET, FIELD(json), 1, 0, 0, 0, OPTS_EXTRA, "--json",
@@ -613,7 +614,8 @@ static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
                  : o->no_delayed_ack ? "--no-delayed-ack" : "--tcp-info");
     else if (o->json && !o->transmit && !o->sinkmode)
         snprintf(why, why_len, "--json needs -s on a receiver: its stdout carries the data");
-    else if (o->verify && o->transmit)
+    else if (o->verify && o->transmit && o->mode != TTCP_MODE_CLIENT)
+        /* (a client passes it to whichever end receives: the server when it sends) */
         snprintf(why, why_len, "--verify is for the receiver (-r)");
     else if (o->udp && o->verify && !o->sinkmode)
         snprintf(why, why_len, "--verify with -u needs -s");

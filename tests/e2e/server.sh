@@ -81,6 +81,21 @@ expect_rc h2 0
 expect_match h2 out '^ttcp-r: half close: 163840 bytes sent back in '
 expect_match h2 out '^ttcp-t: half close: 163840 bytes received back in '
 
+# --verify checks at whichever end receives: the server when the client sends (-t, the
+# default), the client with -r, each end with --bidir; the server's verify line comes back
+# with its figures.
+verified() { printf '^ttcp-r: verify: %s pattern, %s bytes checked, 0 corrupted$' "$1" "$2"; }
+run v1 "$TTCP" -C --verify -n 100 -p "$P" 127.0.0.1
+expect_rc v1 0
+expect_eq v1 "verify lines" "$(count v1 out "$(verified classic 819200)")" 1
+expect_match v1 out "$(summary_re send 819200)"
+run v2 "$TTCP" -C --bidir --verify -n 100 -p "$P" 127.0.0.1
+expect_rc v2 0
+expect_eq v2 "verify lines" "$(count v2 out "$(verified classic 819200)")" 2
+run v3 "$TTCP" -C -r --verify --pattern random -n 100 -p "$P" 127.0.0.1
+expect_rc v3 0
+expect_eq v3 "verify lines" "$(count v3 out "$(verified random 819200)")" 1
+
 # A client of a later protocol (min_version 2) is refused with a sentence a person can read.
 python3 - "$P" >"$TMP/v2.out" 2>&1 <<'PY'
 import socket, struct, sys

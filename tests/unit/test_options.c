@@ -268,6 +268,7 @@ static void server_and_client_rules(void **state)
         {"-r --max-clients 2", "--max-clients is for a server (-S)"},
         {"-t --key-file k h", "--key-file is for a server (-S) or a client (-C)"},
         {"-S --max-clients 0", "--max-clients: '0' is out of range"},
+        {"-t -s --verify h", "--verify is for the receiver (-r)"}, /* still, in the classic pair */
     };
     (void)state;
     expect_refused(refused, sizeof refused / sizeof refused[0]);
@@ -279,6 +280,14 @@ static void server_and_client_rules(void **state)
     assert_int_equal(opts.duration_ns, 0);
     assert_int_equal(parse("-C --bidir -u h"), 0);
     assert_int_equal(ttcp_options_direction(&opts), TTCP_DIR_BIDIR);
+    /* --verify checks at whichever end receives: the server when the client sends */
+    assert_int_equal(parse("-C --verify h"), 0);
+    assert_true(opts.verify && opts.transmit);
+    assert_int_equal(parse("-C -t --verify h"), 0);
+    assert_int_equal(parse("-C -r --verify h"), 0);
+    assert_int_equal(parse("-C --bidir --verify h"), 0);
+    assert_true(opts.verify);
+    assert_int_equal(parse("-C -u --verify --pattern random h"), 0);
     assert_int_equal(parse("-S -1 --max-time 5 --max-rate 10m --allow 10.0.0.0/8 --allow ::1"), 0);
     assert_true(opts.once && opts.sinkmode && opts.allow_count == 2);
     assert_int_equal(opts.max_rate_bps, 10000000);
