@@ -52,11 +52,20 @@ expect_jq u3 '.summary | length' 2 '.summary[0].datagrams_sent' 200 '.summary[1]
   '.summary[1].jitter_ms >= 0' true
 measured "UDP at 20 Mbit/s over loopback: $(grep -h '^ttcp-C' "$TMP/u1.out" "$TMP/u2.out" | sed 's/.*%RX //' | tr '\n' ';')"
 
-# -i from the receiving end while it runs: the server's ttcp-r interval lines on the client.
-run c4 "$TTCP" -C --time 1 -i 0.25 -p "$P" 127.0.0.1
+# -i from the receiving end while it runs: the server's ttcp-r interval lines on the client,
+# as they happen: the first one is in the file ahead of the client's own figures, which it
+# prints when its sending ends (lines relayed only at the end would come after them). Paced:
+# the lines are the point, not the rate.
+run c4 "$TTCP" -C --time 1 -i 0.25 -R 20m -p "$P" 127.0.0.1
 expect_rc c4 0
 [ "$(count c4 out '^ttcp-r: +[0-9.]+- +[0-9.]+ sec +[0-9]+ bytes')" -ge 3 ] ||
   { fail "c4: fewer than 3 of the server's interval lines"; show c4; }
+# line_no NAME out|err ERE: the number of the first line that matches (nothing if none does).
+line_no() { grep -nE -m 1 -- "$3" "$TMP/$1.$2" | cut -d: -f1; }
+first_iv=$(line_no c4 out '^ttcp-r: +0\.00- +[0-9.]+ sec +[0-9]+ bytes')
+own=$(line_no c4 out '^ttcp-t: [0-9]+ bytes in .* \+\+\+$')
+[ -n "$first_iv" ] && [ -n "$own" ] && [ "$first_iv" -lt "$own" ] ||
+  { fail "c4: the server's first interval line (line ${first_iv:-none}) is not ahead of the client's figures (line ${own:-none})"; show c4; }
 
 # --json: one document with both ends' tests and the summary; the text goes to stderr.
 need_jq
@@ -96,6 +105,17 @@ run v3 "$TTCP" -C -r --verify --pattern random -n 100 -p "$P" 127.0.0.1
 expect_rc v3 0
 expect_eq v3 "verify lines" "$(count v3 out "$(verified random 819200)")" 1
 
+# Each measurement option a client passes on (docs/ttcp.1, -C): the test ends well, with its
+# summary line.
+for opt in "--pattern random" "--seed 7" --tcp-info "--link-rate 1g" "-b 256k" -D "-A 4096" \
+           "-O 16" -4; do
+  read -ra words <<<"$opt"
+  name=opt${opt//[^a-zA-Z0-9]/}
+  run "$name" "$TTCP" -C -n 20 "${words[@]}" -p "$P" 127.0.0.1
+  expect_rc "$name" 0
+  expect_match "$name" out "$(summary_re send 163840)"
+done
+
 # A client of a later protocol (min_version 2) is refused with a sentence a person can read.
 python3 - "$P" >"$TMP/v2.out" 2>&1 <<'PY'
 import socket, struct, sys
@@ -124,7 +144,8 @@ wait_for "$WAIT" s lines_at_least s out '^ttcp-r: 81920 bytes in .* \+\+\+$' 2 |
 expect_eq s "tests of 5000 bytes" "$(count s out '^ttcp-r: 5000 bytes in .* \+\+\+$')" 1
 
 # A real third-party classic transmitter: nuttcp falls back to plain ttcp data when its control
-# port is refused (../shared/toolchain.md); the server counts exactly what it sent.
+# port is refused (interop_nuttcp.sh shows it against a classic receiver); the server counts
+# exactly what it sent.
 if command -v nuttcp >/dev/null; then
   C=$(free_port)
   run nut nuttcp -t -p "$P" -P "$C" -n 1000 -l 8192 127.0.0.1
@@ -136,22 +157,26 @@ else
 fi
 
 # Three clients at once all complete.
-for i in 1 2 3; do start "m$i" "$TTCP" -C --time 1 -p "$P" 127.0.0.1; done
+for i in 1 2 3; do start "m$i" "$TTCP" -C --time 1 -R 20m -p "$P" 127.0.0.1; done
 for i in 1 2 3; do reap "m$i"; expect_rc "m$i" 0; done
 
 expect_running s
 interrupt s
 expect_rc s 0
 
-# --max-clients 1: a second client is told "busy" at once and exits non-zero.
+# --max-clients 1: a second client is told "busy" at once and exits non-zero: within 2 s, a
+# bound against a hang (a busy answer that waited for the first test would take 3 s), not a
+# timing.
 server b --max-clients 1
-start long "$TTCP" -C --time 3 -p "$P" 127.0.0.1
+start long "$TTCP" -C --time 3 -R 20m -p "$P" 127.0.0.1
 wait_for "$WAIT" long lines_at_least b err '^ttcp-r: accept from' 1 ||
   { fail "long: its test did not start"; show long; }
 t0=$(now)
 run busy "$TTCP" -C -n 10 -p "$P" 127.0.0.1
-measured "busy answered after $(since "$t0") s"
+took=$(since "$t0")
+measured "busy answered after $took s"
 expect_rc busy 1
+expect_awk busy "answered within 2 s (took $took s)" "$took <= 2"
 expect_match busy err '^ttcp-C: the server at 127\.0\.0\.1 is busy: '
 run busyj "$TTCP" -C -n 10 --json -p "$P" 127.0.0.1
 expect_rc busyj 1
@@ -168,7 +193,7 @@ run j2 "$TTCP" -C -n 10 -p "$P" 127.0.0.1
 expect_rc j2 0
 run j3 "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
 expect_rc j3 0
-start long2 "$TTCP" -C --time 8 -p "$P" 127.0.0.1
+start long2 "$TTCP" -C --time 8 -R 20m -p "$P" 127.0.0.1
 wait_for "$WAIT" long2 lines_at_least js err '^ttcp-r: accept from' 3 ||
   { fail "long2: its test did not start"; show js; }
 kill -TERM "${PID[js]}"
@@ -188,5 +213,18 @@ expect_rc c5 0
 reap one
 expect_rc one 0
 expect_match one err '^ttcp-S: serving on port [0-9]+, TCP and UDP, one test$'
+
+# -S -6 and -C -6 over ::1.
+if ip -6 addr show lo | grep -q '::1'; then
+  server s6 -6
+  run c6 "$TTCP" -C -6 -n 20 -p "$P" ::1
+  expect_rc c6 0
+  expect_match c6 out "$(summary_re send 163840)"
+  expect_match s6 err '^ttcp-r: accept from ::1$'
+  interrupt s6
+  expect_rc s6 0
+else
+  echo "note: ::1 is not configured on lo: the IPv6 server and client are not tried"
+fi
 
 finish

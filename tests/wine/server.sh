@@ -1,8 +1,9 @@
-# ttcp -S and ttcp -C (issue #12) between ttcpw.exe and the native ttcp, TCP only (-C -u is not
-# supported yet). ttcpw.exe -S serves the native ttcp -C (-t, -r, --bidir) and a classic native
-# transmitter on the same port, then ends at Ctrl+C with status 0; the native ttcp -S serves
-# ttcpw.exe -C the same three tests (its lines in CR LF), then ends at SIGINT with status 0.
-# On the client: its own classic lines, the server's figures, one summary line per direction.
+# ttcp -S and ttcp -C (issue #12) between ttcpw.exe and the native ttcp. ttcpw.exe -S serves the
+# native ttcp -C (-t, -r, --bidir) and a classic native transmitter on the same port, then ends
+# at Ctrl+C with status 0; the native ttcp -S serves ttcpw.exe -C the same three tests (its lines
+# in CR LF), then ends at SIGINT with status 0. On the client: its own classic lines, the
+# server's figures, one summary line per direction. Then --key-file both ways, and UDP (-C -u)
+# both ways on the server's one port.
 . "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
 
 # server NAME BINARY ARGS...: `BINARY -S -p P ARGS` on a fresh port, up once it listens on TCP
