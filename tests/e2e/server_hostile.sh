@@ -1,6 +1,7 @@
 # ttcp -S on an open network (issue #12): fifty idle connections take no client slot; after 500
 # hostile connections (garbage, oversized lengths, idle, half-open, a close mid-hello) a normal
-# test still passes, and the server's memory and threads stay within docs/PROTOCOL.md's bound.
+# test still passes, the server has a line for each kind, and its memory and threads stay within
+# docs/PROTOCOL.md's bound; a client that stops mid-test loses its test within --idle-timeout.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 command -v python3 >/dev/null || skip "python3 is not installed"
 HOSTILE=$E2E_DIR/peers/hostile.py
@@ -40,8 +41,42 @@ case $(readlink "/proc/$SPID/exe") in
   *) [ "${rss:-999999}" -le "$RSS_BOUND_KIB" ] || fail "s: peak RSS $rss KiB is over $RSS_BOUND_KIB KiB" ;;
 esac
 [ "${threads:-99}" -le 6 ] || fail "s: $threads threads left after the tests ended"
-grep -Eq 'closed: (nothing sent within --idle-timeout|not the ttcp protocol|no hello within 5 s)' \
-  "$TMP/s.err" || { fail "s: no line for a connection it closed"; show s; }
+
+# A line for each kind (hostile.py sends each kind from an address of its own): garbage is a
+# classic transmitter (its first byte is not the whole magic), measured, or turned away while
+# both slots are taken; the others are closed, each for its reason.
+for re in '^ttcp-(r: accept from 127\.0\.0\.11|S: 127\.0\.0\.11: turned away: busy \(--max-clients\))$' \
+          '^ttcp-S: 127\.0\.0\.12: closed: not the ttcp protocol$' \
+          '^ttcp-S: 127\.0\.0\.13: closed: nothing sent within --idle-timeout$' \
+          '^ttcp-S: 127\.0\.0\.14: closed: no hello within 5 s$' \
+          '^ttcp-S: 127\.0\.0\.15: closed: not the ttcp protocol$'; do
+  expect_match s err "$re"
+done
+
+# A client that stops mid-test (SIGSTOP to ttcp itself, not to the timeout(1) above it): the
+# server ends that test once nothing has moved for --idle-timeout (2 s), and says the peer went
+# idle; 10 s is a bound against a hang, not a timing. Killed then, the client leaves no slot
+# taken: two tests at once (--max-clients 2) still pass.
+start stuck "$TTCP" -C --time 10 -R 10m -i 0.25 -p "$P" 127.0.0.1
+wait_line stuck out '^ttcp-t: +0\.00- '
+if stuck_pid=$(worker_pid stuck); then
+  kill -STOP "$stuck_pid"
+  t0=$(now)
+  wait_for 10 - lines_at_least s err '^ttcp-r: IO: the peer went idle: nothing moved for 2 s \(--idle-timeout\)$' 1 ||
+    { fail "s: a stopped client's test was not ended within 10 s"; show s; }
+  measured "a stopped client's test ended $(since "$t0") s after SIGSTOP"
+else
+  fail "stuck: no ttcp process to stop"
+fi
+kill_hard stuck
+# (the server sees the killed client's connections close a moment later: waited for)
+unconnected() { [ -z "$(ss -Htn state established "( sport = :$1 )")" ]; }
+wait_for "$WAIT" - unconnected "$P" || fail "s: the killed client's connections are still open"
+start c3 "$TTCP" -C --time 1 -R 10m -p "$P" 127.0.0.1
+start c4 "$TTCP" -C -r --time 1 -R 10m -p "$P" 127.0.0.1
+for c in c3 c4; do reap "$c"; expect_rc "$c" 0; done
+expect_match c3 out '^ttcp-C: send [0-9]+ bytes'
+expect_match c4 out '^ttcp-C: recv [0-9]+ bytes'
 
 interrupt s
 expect_rc s 0

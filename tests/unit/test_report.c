@@ -202,6 +202,14 @@ static void progress_and_error_lines(void **state)
     o.host = "nowhere.invalid";
     ttcp_report_failure(&o, &f, "Name or service not known", buf, sizeof buf);
     assert_string_equal(buf, "ttcp-t: bad hostname: nowhere.invalid: Name or service not known\n");
+    /* a stalled peer (a data socket's --idle-timeout ran out): said so, not EAGAIN's words */
+    f.code = TT_E_AGAIN;
+    f.native = 11;
+    f.op = TTCP_OP_IO;
+    o.idle_timeout_ns = 2500000000;
+    ttcp_report_failure(&o, &f, "Resource temporarily unavailable", buf, sizeof buf);
+    assert_string_equal(buf, "ttcp-t: IO: the peer went idle: nothing moved for 2.5 s "
+                             "(--idle-timeout)\nerrno=11\n");
     o.transmit = 0;
     ev.kind = TTCP_EV_ACCEPT;
     r.peer_valid = 1; /* the fake platform's address text is 192.0.2.1 */

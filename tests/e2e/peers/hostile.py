@@ -6,6 +6,9 @@ a fifth of each kind, opened in waves, every one closed by this script within HO
   idle        connects, sends nothing
   half-open   the magic and one byte of a length, then silence
   mid-hello   the magic, a length of 200, 20 bytes of body, then a close
+Each kind comes from a source address of its own (127.0.0.11 to 127.0.0.15, in that order: all
+of 127/8 is loopback on Linux), so that the server's line for each connection, which names the
+peer's address, tells which kind it met.
 Prints one line: how many connections it made and how many the server closed first."""
 import os
 import socket
@@ -13,6 +16,11 @@ import sys
 import time
 
 MAGIC = b"\xffTCTL\r\n\x1a"
+KINDS = ["garbage", "oversized", "idle", "half-open", "mid-hello"]
+
+
+def source(kind):
+    return "127.0.0.%d" % (11 + KINDS.index(kind))
 
 
 def payload(kind):
@@ -29,13 +37,13 @@ def payload(kind):
 
 def main():
     port, count, hold = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
-    kinds = ["garbage", "oversized", "idle", "half-open", "mid-hello"]
     opened, closed_by_server, held = 0, 0, []
     deadline = time.monotonic() + hold
     for i in range(count):
-        kind = kinds[i % len(kinds)]
+        kind = KINDS[i % len(KINDS)]
         try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=2)
+            s = socket.create_connection(("127.0.0.1", port), timeout=2,
+                                         source_address=(source(kind), 0))
         except OSError:
             continue
         opened += 1
