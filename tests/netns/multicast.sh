@@ -34,8 +34,16 @@ ip -n "$NS_TX" link add vtx type veth peer name vrx netns "$NS_RX" &&
   { fail "could not set up the veth pair and its multicast routes"; finish; }
 
 ns_bound() { [ -n "$(ip netns exec "$1" ss -Hlun "sport = :$2")" ]; }
+# ns_drained NS PORT: every UDP socket bound to PORT in NS has read all it was sent.
+ns_drained() { [ -z "$(ip netns exec "$1" ss -Hlun "sport = :$2" | awk '$2 != 0')" ]; }
 # ns_members NS PORT N: at least N sockets bound to PORT in NS.
 ns_members() { [ "$(ip netns exec "$1" ss -Hlun "sport = :$2" | wc -l)" -ge "$3" ]; }
+# ll_ready NS DEV: DEV in NS has its link-local address, no longer tentative.
+ll_ready() {
+  local a
+  a=$(ip -n "$1" -6 addr show dev "$2" scope link)
+  [[ $a == *inet6\ fe80:* && $a != *tentative* ]]
+}
 # expect_all NAME BYTES DATAGRAMS: the receiver's JSON: its bytes, datagrams, none lost.
 expect_all() {
   expect_rc "$1" 0
@@ -78,7 +86,10 @@ expect_jq r5 '.tests[0].bytes' 51200
 start r6 ip netns exec "$NS_RX" "$TTCP" -r -u -s -c -l 1024 -g "$GROUP" -p 5002
 wait_for "$WAIT" r6 ns_bound "$NS_RX" 5002 || fail "the -c receiver did not bind port 5002"
 run a ip netns exec "$NS_TX" "$TTCP" -t -u -s -l 1024 -n 50 -R 10m -p 5002 "$GROUP"
-sleep 1.5   # past the first test's trailing end markers
+# past the first test's trailing end markers: its figures printed, and every marker a (now
+# ended) sent read by the receiver
+first_done() { lines_at_least r6 out '^ttcp-r: [0-9]+ bytes in ' 1 && ns_drained "$NS_RX" 5002; }
+wait_for "$WAIT" r6 first_done || fail "the -c receiver did not end its first test"
 run b ip netns exec "$NS_TX" "$TTCP" -t -u -s -l 1024 -n 60 -R 10m -p 5002 "$GROUP" --json
 expect_rc a 0; expect_rc b 0
 expect_jq b '.options.multicast.group' "$GROUP" '.options.multicast.ttl' 1 '.tests[0].multicast_ttl' 1
@@ -129,7 +140,9 @@ if netns_guard "$GROUP6/128" || [[ $NETNS_ERR == *"File exists"* ]]; then
     fail "could not set up the IPv6 veth pair"
   start m6 ip netns exec "$NS_6B" "$TTCP" -r -u -s -l 1024 -g "$GROUP6" --interface v6b -p 5005 --json
   wait_for "$WAIT" m6 ns_bound "$NS_6B" 5005 || fail "the IPv6 member did not bind port 5005"
-  sleep 2   # the link-local addresses' duplicate detection, before the first datagram goes
+  # the link-local addresses past duplicate detection, before the first datagram goes
+  wait_for "$WAIT" - ll_ready "$NS_6A" v6a && wait_for "$WAIT" - ll_ready "$NS_6B" v6b ||
+    fail "the IPv6 link-local addresses are not ready (duplicate detection)"
   run t6 ip netns exec "$NS_6A" "$TTCP" -t -u -s -m 2 -l 1024 -n 200 -R 10m --interface v6a -p 5005 "$GROUP6"
   expect_rc t6 0
   expect_match t6 err "^ttcp-t: multicast: to $GROUP6, ttl 2 on v6a$"
