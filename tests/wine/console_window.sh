@@ -28,18 +28,36 @@ raw_tty() {
 # ready NAME: the dialog's first prompt shows and keys typed now reach it as typed.
 ready() { prompted "$1" && raw_tty "$1"; }
 
-# window NAME COMMAND: COMMAND (a shell line) under script(1), answering the dialog as a receiver
-# on a fresh port (every other answer the default), then a native transmitter sends 10 buffers.
-window() {
+# closing NAME: the screen asks for Enter, and the terminal is raw (Enter typed now is Enter).
+closing() { asks_enter "$1" && raw_tty "$1"; }
+# taken NAME: ttcpw.exe's screen says its port is in use (WSAEADDRINUSE).
+taken() { shows "$1" '^errno=10048$'; }
+listens_or_taken() { listening tcp "$P" "$1" || taken "$1"; }
+
+# answer_on_P NAME COMMAND: COMMAND (a shell line) under script(1), answering the dialog as a
+# receiver on port P (every other answer the default); returns once ttcpw.exe listens, or once it
+# has said the port is taken and ended (its window closed with Enter where it asks for one), its
+# screen then in $TMP/NAME.err, where on_free_port's port_lost looks for errno=10048.
+answer_on_P() {
   local name=$1 cmd=$2
+  stop_any "$name-keys"; rm -f "$TMP/$name-keys"   # the last port's
   silent_fifo "$name-keys" w || return 1
-  P=$(free_port)
   IN=$TMP/$name-keys start "$name" script -qefc "$cmd" /dev/null
-  wait_for "$WAIT" "$name" ready "$name" || { fail "$name: no prompt on a raw terminal"; screen "$name" | tail -n 5; return 1; }
+  if ! wait_for "$WAIT" "$name" ready "$name"; then
+    fail "$name: no prompt on a raw terminal"; screen "$name" | tail -n 5; stop "$name"; return 1
+  fi
   printf 'r\r\r\r\r\r%s\r\r\r\r\r' "$P" >"$TMP/$name-keys"
-  wait_listen tcp "$P" "$name" || return 1
-  run "$name-t" "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
-  expect_rc "$name-t" 0
+  wait_for "$LISTEN_WAIT" "$name" listens_or_taken "$name"
+  taken "$name" || return 0
+  wait_for "$WAIT" "$name" closing "$name" && printf '\r' >"$TMP/$name-keys"
+  wait_for "$WAIT" - gone "$name" && screen "$name" >"$TMP/$name.err"
+}
+# window NAME COMMAND: answer_on_P on a fresh port (on the next one when it was taken: lib.sh's
+# on_free_port), then a native transmitter sends 10 buffers.
+window() {
+  on_free_port "tcp:$1" answer_on_P "$1" "$2" || return 1
+  run "$1-t" "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
+  expect_rc "$1-t" 0
 }
 
 # A cmd window: the figures, no question at the end, exit 0 by itself.

@@ -5,15 +5,15 @@
 BOUND=30
 . "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
 
-# logged NAME ARGS...: ttcpw.exe ARGS on a fresh port P, stdout and stderr both to $TMP/NAME.out.
-logged() {
+# logged NAME ARGS...: ttcpw.exe ARGS on a fresh port P, stdout and stderr both to $TMP/NAME.out,
+# returning once it listens (on the next port when P was taken: lib.sh's on_free_port).
+logged() { on_free_port "tcp:$1" start_logged "$@"; }
+start_logged() {
   local name=$1; shift
-  P=$(free_port)
   CMD[$name]="$WTTCP -p $P $* >log 2>&1"
   "${BOUNDED[@]}" "$WTTCP" -p "$P" "$@" </dev/null >"$TMP/$name.out" 2>&1 {PORT_FD}<&- &
   PID[$name]=$!
   : >"$TMP/$name.err"
-  wait_listen tcp "$P" "$name"
 }
 # line_of NAME ERE [NTH]: the number of the NTH (default first) line of NAME's log matching ERE.
 line_of() { grep -En -- "$2" "$TMP/$1.out" | sed -n "${3:-1}s/:.*//p"; }
