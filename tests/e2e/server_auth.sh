@@ -1,6 +1,7 @@
 # --key-file (issue #12): the right key passes; a wrong or missing key is refused with a message
-# on both ends; a key file others may read is refused; the key never crosses the wire (a capture
-# of every byte the client's sockets send and receive, taken with strace).
+# on both ends; a key file others (its group included) may read is refused by the server and the
+# client alike; the key never crosses the wire (a capture of every byte the client's sockets send
+# and receive, taken with strace).
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 newkey() { od -An -tx1 -N32 /dev/urandom | tr -d ' \n'; }
@@ -13,6 +14,16 @@ cp "$TMP/key" "$TMP/open" && chmod 644 "$TMP/open"
 run o "$TTCP" -S -p 1 --key-file "$TMP/open"
 expect_rc o 2
 expect_match o err 'may be read by others'
+# Readable by its group alone (640) is readable by others too; and a client refuses a key file
+# others may read, as the server does, before it connects (port 1: nothing is tried).
+cp "$TMP/key" "$TMP/group" && chmod 640 "$TMP/group"
+run og "$TTCP" -S -p 1 --key-file "$TMP/group"
+expect_rc og 2
+expect_lines og err "$(lit "ttcp: --key-file: $TMP/group may be read by others: chmod 600 it")"
+run oc "$TTCP" -C -n 1 --key-file "$TMP/open" -p 1 127.0.0.1
+expect_rc oc 2
+expect_lines oc err "$(lit "ttcp: --key-file: $TMP/open may be read by others: chmod 600 it")"
+expect_empty oc out
 printf 'not hex\n' >"$TMP/bad" && chmod 600 "$TMP/bad"
 run b "$TTCP" -C --key-file "$TMP/bad" -p 1 127.0.0.1
 expect_rc b 2
