@@ -156,6 +156,14 @@ received_at_least() {
   n=$(ss -Htni state established "( sport = :$1 )" | grep -o 'bytes_received:[0-9]*' | head -n 1)
   [ "${n#*:}" -ge "$2" ] 2>/dev/null
 }
+# received_by PORT COUNT BYTES: at least COUNT connections accepted on PORT have each received
+# BYTES (a server's port carries control connections too: those stay small).
+received_by() {
+  local n
+  n=$(ss -Htni state established "( sport = :$1 )" | grep -o 'bytes_received:[0-9]*' |
+    awk -F: -v b="$3" '$2 >= b' | wc -l)
+  [ "$n" -ge "$2" ]
+}
 # drained udp PORT: every UDP socket bound to PORT has read all it was sent (receive queue 0).
 drained() { [ -z "$(ss -Hlun "sport = :$2" | awk '$2 != 0')" ]; }
 # lines_at_least NAME out|err ERE COUNT: at least COUNT lines of NAME's output match ERE.

@@ -71,7 +71,8 @@ expect_jq j1 '.tests | length' 1 '.tests[0].bytes' 1638400 '.tests[0].streams | 
 # summary follow.
 start c5 "$TTCP" -C -P 2 --time 30 -p "$P" 127.0.0.1
 wait_for 10 c5 lines_at_least c5 err '^ttcp-t\[[12]\]: connect$' 2 || true
-sleep 0.5
+wait_for "$WAIT" c5 received_by "$P" 2 1048576 ||
+  fail "the two streams of c5 did not each carry 1 MiB to the server"
 interrupt c5
 for tag in 't\[1\]' 't\[2\]' 't' 'r\[1\]' 'r\[2\]' 'r'; do
   expect_match c5 out "^ttcp-$tag: [0-9]+ bytes in .* real seconds"
