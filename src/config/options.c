@@ -103,7 +103,7 @@ static const struct ttcp_optdef table[] = {
     {'1', NULL, OPTK_SET, FIELD(once), 1, 0, 0, 0, OPTS_SERVER, "-1",
      "-S: serve one test, then exit"},
     {0, "max-clients", OPTK_NUMBER, FIELD(max_clients), 0, TTCP_SUFFIX_NONE, 1, 256,
-     OPTS_SERVER, "--max-clients n", "-S: tests at once; beyond, \"busy\" (default 4)"},
+     OPTS_SERVER, "--max-clients n", "-S: client tests at once, and classic ones apart (default 4)"},
     {0, "max-streams", OPTK_NUMBER, FIELD(max_streams), 0, TTCP_SUFFIX_NONE, 1,
      TTCP_STREAMS_MAX, OPTS_SERVER, "--max-streams n",
      "-S: streams a test may ask for each way (-C -P; default 128)"},

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define PENDING_MAX 256   /* connections still opening; beyond, the oldest goes */
-#define SLOTS_MAX 256     /* --max-clients' ceiling */
+#define SLOTS_MAX (2 * 256) /* --max-clients' ceiling, for each of the two kinds */
 #define HELLO_NS (5ll * 1000000000ll)    /* magic and hello */
 #define CONTROL_NS (10ll * 1000000000ll) /* any other control read */
 #define SERVER_MAX_BUFLEN (4u << 20)     /* -l a client may ask for: memory stays bounded */
@@ -57,7 +57,10 @@ struct ttcp_server {
     struct tt_mutex *lock;
     struct slot slots[SLOTS_MAX];
     void (*run[SLOT_KINDS])(struct slot *sl); /* a slot's thread body, by kind */
-    int running;           /* client slots in use (--max-clients) */
+    /* tests running, by kind: classic transmitters and ttcp clients each up to
+     * --max-clients, so that connections that send a byte and go quiet (each
+     * a classic test until its idle timeout) cannot turn ttcp clients away */
+    int running[SLOT_KINDS];
     int started;           /* tests begun (-1 takes no more after the first) */
     int stopping;          /* the server ends: the classic UDP receiver stops too */
 };

@@ -14,11 +14,11 @@ void ttcp_server_notice(struct ttcp_server *sv, enum ttcp_notice what, const str
         sv->obs->notice(sv->obs->ctx, what, peer);
 }
 
-/* Under the lock: one more test may run (--max-clients, -1). */
-static int room(const struct ttcp_server *sv)
+/* Under the lock: one more test of this kind may run (--max-clients, -1). */
+static int room(const struct ttcp_server *sv, enum slot_kind kind)
 {
     uint64_t most = sv->opts->max_clients ? sv->opts->max_clients : TTCP_DEFAULT_MAX_CLIENTS;
-    return (uint64_t)sv->running < most && !(sv->opts->once && sv->started);
+    return (uint64_t)sv->running[kind] < most && !(sv->opts->once && sv->started);
 }
 
 struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
@@ -26,7 +26,7 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
     struct slot *found = NULL;
     int i;
     tt_mutex_lock(sv->lock);
-    if (room(sv))
+    if (room(sv, kind))
         for (i = 0; i < SLOTS_MAX && found == NULL; i++)
             if (sv->slots[i].kind == SLOT_FREE)
                 found = &sv->slots[i];
@@ -35,7 +35,7 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
         found->kind = kind;
         found->server = sv;
         found->control = TT_NO_SOCKET;
-        sv->running++;
+        sv->running[kind]++;
     }
     tt_mutex_unlock(sv->lock);
     return found;
@@ -64,8 +64,8 @@ static void release(struct ttcp_server *sv, struct slot *sl)
     free(sl->stream);
     sl->stream = NULL;
     sl->ids = 0;
+    sv->running[sl->kind]--;
     sl->kind = SLOT_FREE;
-    sv->running--;
     tt_mutex_unlock(sv->lock);
 }
 
@@ -150,7 +150,7 @@ int ttcp_server_reap(struct ttcp_server *sv)
         }
     }
     tt_mutex_lock(sv->lock);
-    running = sv->running;
+    running = sv->running[SLOT_CLASSIC] + sv->running[SLOT_CONTROL];
     tt_mutex_unlock(sv->lock);
     return running;
 }

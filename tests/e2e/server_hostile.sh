@@ -1,7 +1,8 @@
 # ttcp -S on an open network (issue #12): fifty idle connections take no client slot; after 500
 # hostile connections (garbage, oversized lengths, idle, half-open, a close mid-hello) a normal
 # test still passes, the server has a line for each kind, and its memory and threads stay within
-# docs/PROTOCOL.md's bound; a client that stops mid-test loses its test within --idle-timeout.
+# docs/PROTOCOL.md's bound; a client that stops mid-test loses its test within --idle-timeout;
+# classic connections that hold every classic place do not turn a ttcp client away.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 command -v python3 >/dev/null || skip "python3 is not installed"
 HOSTILE=$E2E_DIR/peers/hostile.py
@@ -77,6 +78,24 @@ start c4 "$TTCP" -C -r --time 1 -R 10m -p "$P" 127.0.0.1
 for c in c3 c4; do reap "$c"; expect_rc "$c" 0; done
 expect_match c3 out '^ttcp-C: send [0-9]+ bytes'
 expect_match c4 out '^ttcp-C: recv [0-9]+ bytes'
+
+# Classic connections that send a byte now and then fill the classic tests' places (each is a
+# classic test until it goes quiet), and a third is turned away; a ttcp client still gets its
+# test: the two kinds each have --max-clients places.
+accepts=$(count s err '^ttcp-r: accept from 127\.0\.0\.1$')
+busy=$(count s err '^ttcp-S: 127\.0\.0\.1: turned away: busy \(--max-clients\)$')
+exec {k1}<>"/dev/tcp/127.0.0.1/$P" {k2}<>"/dev/tcp/127.0.0.1/$P"
+( for _ in $(seq 60); do printf x >&"$k1" && printf x >&"$k2" || break; sleep 0.25; done ) &
+feeder=$!
+wait_line s err '^ttcp-r: accept from 127\.0\.0\.1$' $((accepts + 2))
+run c5 "$TTCP" -C -n 100 -p "$P" 127.0.0.1
+expect_rc c5 0
+expect_match c5 out '^ttcp-C: send 819200 bytes'
+exec {k3}<>"/dev/tcp/127.0.0.1/$P"
+printf x >&"$k3"
+wait_line s err '^ttcp-S: 127\.0\.0\.1: turned away: busy \(--max-clients\)$' $((busy + 1))
+kill "$feeder" 2>/dev/null; wait "$feeder" 2>/dev/null
+exec {k1}<&- {k2}<&- {k3}<&-
 
 interrupt s
 expect_rc s 0
