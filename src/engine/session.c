@@ -55,6 +55,9 @@ static void emit_intervals(struct ttcp_session *s, size_t closed)
 {
     struct ttcp_intervals *iv = &s->res->intervals;
     size_t i;
+    /* a UDP receiver's loss and jitter so far, for the intervals' share */
+    if (s->opts->udp && s->res->udp_stats_valid)
+        ttcp_intervals_udp(iv, closed, &s->res->udp);
     for (i = iv->count - closed; i < iv->count; i++) {
         struct ttcp_interval *in = &iv->list[i];
         if (!s->opts->udp && s->sock != TT_NO_SOCKET)

@@ -60,6 +60,23 @@ size_t ttcp_intervals_finish(struct ttcp_intervals *iv, int64_t end_ns, uint64_t
     return closed;
 }
 
+void ttcp_intervals_udp(struct ttcp_intervals *iv, size_t closed,
+                        const struct ttcp_udp_stats *st)
+{
+    size_t i;
+    for (i = iv->count - closed; i < iv->count; i++) {
+        struct ttcp_interval *in = &iv->list[i];
+        in->udp_valid = 1;
+        in->udp_datagrams = st->datagrams - iv->udp_datagrams_before;
+        in->udp_expected = st->expected - iv->udp_expected_before;
+        in->udp_lost = in->udp_expected > in->udp_datagrams
+                           ? in->udp_expected - in->udp_datagrams : 0;
+        in->udp_jitter_ns = st->jitter_ns;
+        iv->udp_datagrams_before = st->datagrams;
+        iv->udp_expected_before = st->expected;
+    }
+}
+
 void ttcp_intervals_free(struct ttcp_intervals *iv)
 {
     free(iv->list);

@@ -9,13 +9,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "measure/udpstat.h"
 #include "ttcp/platform.h"
 
 struct ttcp_interval {
     int64_t start_ns, end_ns; /* from the start of the timed phase */
     uint64_t bytes;
     int tcp_valid;
-    struct tt_tcp_info tcp;
+    struct tt_tcp_info tcp;   /* at the interval's end: retransmits count from the start */
+    /* A UDP receiver with ttcp's sequence header: the interval's share of
+     * its statistics (udp_valid: streams added into it, -P's total). A
+     * datagram counts in the interval it arrives in, late ones too. */
+    int udp_valid;
+    uint64_t udp_datagrams;   /* received */
+    uint64_t udp_expected;    /* sequence numbers the interval moved past */
+    uint64_t udp_lost;        /* expected less received, when more were expected */
+    double udp_jitter_ns;     /* RFC 3550's running jitter at the interval's end */
 };
 
 struct ttcp_intervals {
@@ -24,6 +33,7 @@ struct ttcp_intervals {
     int64_t next_ns;       /* the next boundary, monotonic clock */
     uint64_t bytes_before; /* total bytes at the last boundary */
     uint64_t last_total;   /* total bytes at the last clock read */
+    uint64_t udp_datagrams_before, udp_expected_before; /* at the last boundary */
     struct ttcp_interval *list;
     size_t count, cap;
 };
@@ -35,6 +45,11 @@ void ttcp_intervals_start(struct ttcp_intervals *iv, int64_t period_ns, int64_t 
 size_t ttcp_intervals_tick(struct ttcp_intervals *iv, int64_t now_ns, uint64_t total_bytes);
 /* Closes the last, partial interval at end_ns (if it holds any time). */
 size_t ttcp_intervals_finish(struct ttcp_intervals *iv, int64_t end_ns, uint64_t total_bytes);
+/* A UDP receiver's statistics as they stand at the boundary just passed:
+ * the last `closed` intervals get their share (the first all of it, as
+ * with bytes) and the jitter. */
+void ttcp_intervals_udp(struct ttcp_intervals *iv, size_t closed,
+                        const struct ttcp_udp_stats *st);
 void ttcp_intervals_free(struct ttcp_intervals *iv);
 /* One more interval at the end of the list, zeroed; NULL when memory ran out. */
 struct ttcp_interval *ttcp_intervals_push(struct ttcp_intervals *iv);

@@ -176,6 +176,15 @@ void ttcp_interval_sum_add(struct ttcp_interval_sum *s, int part, const struct t
     if (in->end_ns > t->end_ns)
         t->end_ns = in->end_ns;
     t->bytes += in->bytes;
+    if (in->udp_valid) {
+        /* counts add up; the jitter is the streams' mean (udp_valid counts them) */
+        t->udp_jitter_ns = (t->udp_jitter_ns * t->udp_valid + in->udp_jitter_ns) /
+                           (t->udp_valid + 1);
+        t->udp_valid++;
+        t->udp_datagrams += in->udp_datagrams;
+        t->udp_expected += in->udp_expected;
+        t->udp_lost += in->udp_lost;
+    }
 }
 
 void ttcp_interval_sum_end(struct ttcp_interval_sum *s, int part)

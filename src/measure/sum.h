@@ -22,7 +22,8 @@ void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *part
 
 /* The streams' intervals, added index by index as they close (iperf3's
  * [SUM]): total k is ready once every stream has closed its k-th interval
- * or ended. */
+ * or ended. Bytes and UDP counts add up, the UDP jitter is averaged; TCP
+ * statistics are left out (a window or an RTT does not add). */
 struct ttcp_interval_sum {
     struct ttcp_intervals total; /* list[k]: the sum of the streams' k-th intervals */
     size_t handed_out;           /* how many ttcp_interval_sum_next() returned */

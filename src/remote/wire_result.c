@@ -177,7 +177,29 @@ void ttcp_wire_interval(struct ttcp_frame *f, int stream, const struct ttcp_inte
         ttcp_frame_add_u64(f, "cwnd", in->tcp.cwnd);
         ttcp_frame_add_u64(f, "retransmits", in->tcp.retransmits);
     }
+    if (in->udp_valid) {
+        ttcp_frame_add_u64(f, "udp_datagrams", in->udp_datagrams);
+        ttcp_frame_add_u64(f, "udp_expected", in->udp_expected);
+        ttcp_frame_add_u64(f, "udp_lost", in->udp_lost);
+        ttcp_frame_add_u64(f, "udp_jitter_ns", in->udp_jitter_ns > 0 && in->udp_jitter_ns < 1e18
+                                                   ? (uint64_t)in->udp_jitter_ns : 0);
+    }
     ttcp_frame_end(f);
+}
+
+/* The UDP figures of an interval, when the frame has them. */
+static int read_interval_udp(const struct ttcp_message *m, struct ttcp_interval *in, char *why,
+                             size_t why_len)
+{
+    uint64_t jitter;
+    if (get(m, "udp_datagrams", UINT64_MAX, &in->udp_datagrams, why, why_len) != 0 ||
+        get(m, "udp_expected", UINT64_MAX, &in->udp_expected, why, why_len) != 0 ||
+        get(m, "udp_lost", in->udp_expected, &in->udp_lost, why, why_len) != 0 ||
+        get(m, "udp_jitter_ns", MAX_NS, &jitter, why, why_len) != 0)
+        return -1;
+    in->udp_valid = ttcp_proto_get(m, "udp_expected") != NULL;
+    in->udp_jitter_ns = (double)jitter;
+    return 0;
 }
 
 int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
@@ -191,7 +213,8 @@ int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
         ttcp_proto_get_u64(m, "bytes", 0, UINT64_MAX, &in->bytes, why, why_len) != 0 ||
         get(m, "srtt_us", UINT32_MAX, &srtt, why, why_len) != 0 ||
         get(m, "cwnd", UINT32_MAX, &cwnd, why, why_len) != 0 ||
-        get(m, "retransmits", UINT64_MAX, &in->tcp.retransmits, why, why_len) != 0)
+        get(m, "retransmits", UINT64_MAX, &in->tcp.retransmits, why, why_len) != 0 ||
+        read_interval_udp(m, in, why, why_len) != 0)
         return -1;
     *stream = (int)s;
     in->start_ns = (int64_t)a;

@@ -74,6 +74,19 @@ static void tcp_object(struct ttcp_json *j, const char *key, const struct tt_tcp
     ttcp_json_end(j);
 }
 
+/* A UDP receiver's interval: its share of the datagrams, the jitter then. */
+static void udp_interval(struct ttcp_json *j, const struct ttcp_interval *in)
+{
+    ttcp_json_object(j, "udp");
+    ttcp_json_u64(j, "datagrams", in->udp_datagrams);
+    ttcp_json_u64(j, "expected", in->udp_expected);
+    ttcp_json_u64(j, "lost", in->udp_lost);
+    ttcp_json_double(j, "lost_percent", in->udp_expected > 0
+                         ? 100.0 * (double)in->udp_lost / (double)in->udp_expected : 0.0);
+    ttcp_json_double(j, "jitter_ms", in->udp_jitter_ns / 1e6);
+    ttcp_json_end(j);
+}
+
 static void intervals_array(struct ttcp_json *j, const struct ttcp_result *r)
 {
     size_t i;
@@ -88,6 +101,8 @@ static void intervals_array(struct ttcp_json *j, const struct ttcp_result *r)
         ttcp_json_double(j, "bits_per_second", secs > 0 ? (double)in->bytes * 8.0 / secs : 0.0);
         if (in->tcp_valid)
             tcp_object(j, "tcp", &in->tcp);
+        if (in->udp_valid)
+            udp_interval(j, in);
         ttcp_json_end(j);
     }
     ttcp_json_end(j);

@@ -170,6 +170,44 @@ static void ready_tells_what_was_granted(void **state)
     assert_non_null(strstr(why, "it does not send to multicast groups"));
 }
 
+/* An interval goes to the client with a UDP receiver's loss and jitter;
+ * one without them (a server of before, or TCP) reads back as not valid. */
+static void interval_carries_udp_figures(void **state)
+{
+    struct ttcp_interval in, back;
+    struct ttcp_frame f;
+    int stream, len;
+    (void)state;
+    memset(&in, 0, sizeof in);
+    in.start_ns = 500000000;
+    in.end_ns = 1000000000;
+    in.bytes = 8192;
+    in.udp_valid = 1;
+    in.udp_datagrams = 90;
+    in.udp_expected = 100;
+    in.udp_lost = 10;
+    in.udp_jitter_ns = 12345.0;
+    ttcp_wire_interval(&f, 3, &in);
+    assert_int_equal(ttcp_frame_end(&f), 0);
+    len = ttcp_proto_frame_length(f.bytes);
+    assert_int_equal(ttcp_proto_parse(f.bytes + 2, (size_t)len, &msg, why, sizeof why), 0);
+    assert_int_equal(ttcp_wire_read_interval(&msg, &stream, &back, why, sizeof why), 0);
+    assert_int_equal(stream, 3);
+    assert_true(back.udp_valid);
+    assert_int_equal(back.udp_datagrams, 90);
+    assert_int_equal(back.udp_expected, 100);
+    assert_int_equal(back.udp_lost, 10);
+    assert_true(back.udp_jitter_ns == 12345.0);
+    assert_false(back.tcp_valid);
+    assert_int_equal(parse("msg=interval\nstream=0\nstart_ns=0\nend_ns=5\nbytes=1\n"), 0);
+    assert_int_equal(ttcp_wire_read_interval(&msg, &stream, &back, why, sizeof why), 0);
+    assert_false(back.udp_valid);
+    /* more lost than expected is not a fact */
+    assert_int_equal(parse("msg=interval\nstream=0\nstart_ns=0\nend_ns=5\nbytes=1\n"
+                           "udp_expected=4\nudp_lost=5\n"), 0);
+    assert_int_equal(ttcp_wire_read_interval(&msg, &stream, &back, why, sizeof why), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +218,7 @@ int main(void)
         cmocka_unit_test(sizes_are_capped),
         cmocka_unit_test(builder_round_trip),
         cmocka_unit_test(ready_tells_what_was_granted),
+        cmocka_unit_test(interval_carries_udp_figures),
     };
     return cmocka_run_group_tests_name("proto", tests, NULL, NULL);
 }

@@ -74,12 +74,22 @@ static void sum_of_udp_streams(void **state)
     assert_true(sum.udp.jitter_ns > 1999.0 && sum.udp.jitter_ns < 2001.0);
 }
 
+static struct ttcp_interval interval(int64_t start_ns, int64_t end_ns, uint64_t bytes)
+{
+    struct ttcp_interval in;
+    memset(&in, 0, sizeof in);
+    in.start_ns = start_ns;
+    in.end_ns = end_ns;
+    in.bytes = bytes;
+    return in;
+}
+
 static void interval_totals_wait_for_every_stream(void **state)
 {
     struct ttcp_interval_sum s;
-    struct ttcp_interval a = {0, 500 * MS, 100, 0, {0}}, b = {0, 500 * MS, 50, 0, {0}};
-    struct ttcp_interval a2 = {500 * MS, 1000 * MS, 7, 0, {0}};
-    struct ttcp_interval b_last = {500 * MS, 620 * MS, 3, 0, {0}};
+    struct ttcp_interval a = interval(0, 500 * MS, 100), b = interval(0, 500 * MS, 50);
+    struct ttcp_interval a2 = interval(500 * MS, 1000 * MS, 7);
+    struct ttcp_interval b_last = interval(500 * MS, 620 * MS, 3);
     const struct ttcp_interval *t;
     (void)state;
     assert_int_equal(ttcp_interval_sum_init(&s, 2), 0);
@@ -102,6 +112,37 @@ static void interval_totals_wait_for_every_stream(void **state)
     assert_null(ttcp_interval_sum_next(&s)); /* stream 1 goes on */
     ttcp_interval_sum_end(&s, 0);
     assert_null(ttcp_interval_sum_next(&s)); /* nothing more was closed */
+    ttcp_interval_sum_free(&s);
+}
+
+/* UDP receivers' intervals: counts add up, the jitter is their mean, and
+ * a stream without the figures leaves them as they are. */
+static void interval_totals_add_udp_figures(void **state)
+{
+    struct ttcp_interval_sum s;
+    struct ttcp_interval a = interval(0, 500 * MS, 100), b = interval(0, 500 * MS, 50);
+    struct ttcp_interval c = interval(0, 500 * MS, 10);
+    const struct ttcp_interval *t;
+    (void)state;
+    a.udp_valid = b.udp_valid = 1;
+    a.udp_datagrams = 9;
+    a.udp_expected = 10;
+    a.udp_lost = 1;
+    a.udp_jitter_ns = 1000.0;
+    b.udp_datagrams = 20;
+    b.udp_expected = 20;
+    b.udp_jitter_ns = 3000.0;
+    assert_int_equal(ttcp_interval_sum_init(&s, 3), 0);
+    ttcp_interval_sum_add(&s, 0, &a);
+    ttcp_interval_sum_add(&s, 1, &b);
+    ttcp_interval_sum_add(&s, 2, &c);
+    t = ttcp_interval_sum_next(&s);
+    assert_non_null(t);
+    assert_int_equal(t->udp_valid, 2);
+    assert_int_equal(t->udp_datagrams, 29);
+    assert_int_equal(t->udp_expected, 30);
+    assert_int_equal(t->udp_lost, 1);
+    assert_true(t->udp_jitter_ns > 1999.0 && t->udp_jitter_ns < 2001.0);
     ttcp_interval_sum_free(&s);
 }
 
@@ -174,6 +215,7 @@ int main(void)
         cmocka_unit_test(sum_adds_streams_and_spans_their_time),
         cmocka_unit_test(sum_of_udp_streams),
         cmocka_unit_test(interval_totals_wait_for_every_stream),
+        cmocka_unit_test(interval_totals_add_udp_figures),
         cmocka_unit_test(streams_run_side_by_side),
         cmocka_unit_test(the_total_rate_is_shared),
     };
