@@ -205,7 +205,30 @@ static int exit_code(const struct ttcp_client_outcome *out)
     return CLI_EXIT_OK;
 }
 
-int cli_client(const struct ttcp_options *o)
+/* --plot: each way's ends, the sender's first (with -P, the streams too). */
+static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
+                    const struct ttcp_client_outcome *out, int code)
+{
+    struct ttcp_plot p;
+    int i;
+    ttcp_plot_init(&p, o, pl->date[0] ? pl->date : NULL);
+    for (i = 0; i < 2; i++) {
+        const struct ttcp_client_stream *st = &out->stream[i];
+        int n = st->n > 1 ? st->n : 0;
+        if (!st->used)
+            continue;
+        if (st->local.transmit)
+            ttcp_plot_add(&p, &st->local, &st->mine, st->part_mine, n, 0);
+        ttcp_plot_add(&p, &st->remote, &st->theirs, st->part_theirs, n, 1);
+        if (!st->local.transmit)
+            ttcp_plot_add(&p, &st->local, &st->mine, st->part_mine, n, 0);
+    }
+    if (cli_plot_write(pl, o, &p) != 0 && code == CLI_EXIT_OK)
+        return CLI_EXIT_FAILED;
+    return code;
+}
+
+int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
 {
     struct ttcp_client_observer obs = {on_event, (void *)o, on_trace};
     struct ttcp_client_outcome out;
@@ -219,7 +242,7 @@ int cli_client(const struct ttcp_options *o)
     print_problem(o, &out);
     if (o->json)
         print_json(o, &out);
-    code = exit_code(&out);
+    code = plot_end(pl, o, &out, exit_code(&out));
     ttcp_client_release(&out);
     return code;
 }

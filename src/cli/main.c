@@ -6,6 +6,7 @@
 #include "base/version.h"
 #include "cli/dialog.h"
 #include "cli/modes.h"
+#include "cli/plot_cli.h"
 #include "cli/print.h"
 #include "config/options.h"
 #include "engine/parallel.h"
@@ -89,12 +90,28 @@ static void print_json(struct printer *p, const struct ttcp_result *res, int rc)
     ttcp_json_free(&p->json);
 }
 
-static int run(const struct ttcp_options *o)
+/* --plot: the test as it ended; a plot that cannot be written fails a
+ * test that did not. */
+static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
+                    const struct ttcp_result *res, const struct ttcp_parallel *par, int code)
+{
+    struct ttcp_plot p;
+    ttcp_plot_init(&p, o, pl->date[0] ? pl->date : NULL);
+    if (par != NULL)
+        ttcp_plot_add(&p, o, &par->total, par->results, par->n, 0);
+    else
+        ttcp_plot_add(&p, o, res, NULL, 0, 0);
+    if (cli_plot_write(pl, o, &p) != 0 && code == EXIT_OK)
+        return EXIT_FAILED;
+    return code;
+}
+
+static int run(const struct ttcp_options *o, struct cli_plot *pl)
 {
     struct printer p;
     struct ttcp_observer obs = {print_event, &p, NULL, NULL};
     struct ttcp_result res;
-    int rc;
+    int rc, code;
 
     p.opts = o;
     p.parallel = NULL;
@@ -106,18 +123,19 @@ static int run(const struct ttcp_options *o)
         cli_print_failure(o, &res);
     if (o->json)
         print_json(&p, &res, rc);
+    code = plot_end(pl, o, &res, NULL, rc == 0 ? EXIT_OK : EXIT_FAILED);
     ttcp_result_release(&res);
-    return rc == 0 ? EXIT_OK : EXIT_FAILED;
+    return code;
 }
 
 /* -P: the streams side by side; each failed one is told with its number
  * (after the total: the others' figures come first). */
-static int run_parallel(const struct ttcp_options *o)
+static int run_parallel(const struct ttcp_options *o, struct cli_plot *pl)
 {
     struct printer p;
     struct ttcp_observer obs = {print_event, &p, NULL, NULL};
     struct ttcp_parallel par;
-    int rc, i;
+    int rc, i, code;
 
     p.opts = o;
     p.parallel = &par;
@@ -132,20 +150,21 @@ static int run_parallel(const struct ttcp_options *o)
         cli_print_failure(o, &par.total);
     if (o->json)
         print_json(&p, &par.total, rc);
+    code = plot_end(pl, o, NULL, &par, rc == 0 ? EXIT_OK : EXIT_FAILED);
     ttcp_parallel_release(&par);
-    return rc == 0 ? EXIT_OK : EXIT_FAILED;
+    return code;
 }
 
 /* A classic side: the path first when asked (--traceroute; alone with a
  * host, only the path), then the test. */
-static int run_classic(const struct ttcp_options *o)
+static int run_classic(const struct ttcp_options *o, struct cli_plot *pl)
 {
     if (o->traceroute) {
         int code = cli_trace(o);
         if (code != EXIT_OK || !o->side_given)
             return code;
     }
-    return o->streams > 1 ? run_parallel(o) : run(o);
+    return o->streams > 1 ? run_parallel(o, pl) : run(o, pl);
 }
 
 /* The dialog's input: stdin, one byte at a time, so that what follows the
@@ -211,6 +230,7 @@ int main(int argc, char **argv)
     static char *dialog_argv[] = {"ttcp", "-I", NULL};
     const char *argv0 = argc > 0 ? argv[0] : NULL;
     struct ttcp_options opts;
+    struct cli_plot plot;
     char why[256], host[256];
     int code, own_window = 0;
 
@@ -243,14 +263,18 @@ int main(int argc, char **argv)
             wait_for_enter();
         return EXIT_USAGE;
     }
+    if (cli_plot_open(&plot, &opts) != 0) {
+        tt_cleanup();
+        return EXIT_USAGE;
+    }
     if (!opts.sinkmode)
         tt_stdio_binary(opts.transmit ? TT_STDIN : TT_STDOUT);
     if (opts.mode == TTCP_MODE_SERVER)
         code = cli_serve(&opts);
     else if (opts.mode == TTCP_MODE_CLIENT)
-        code = cli_client(&opts);
+        code = cli_client(&opts, &plot);
     else
-        code = run_classic(&opts);
+        code = run_classic(&opts, &plot);
     tt_cleanup();
     if (own_window)
         wait_for_enter();

@@ -2,12 +2,14 @@
 #ifndef TTCP_CLI_MODES_H
 #define TTCP_CLI_MODES_H
 
+#include "cli/plot_cli.h"
 #include "config/options.h"
 
 enum { CLI_EXIT_OK = 0, CLI_EXIT_FAILED = 1, CLI_EXIT_USAGE = 2 };
 
 int cli_serve(const struct ttcp_options *o);
-int cli_client(const struct ttcp_options *o);
+/* pl: --plot's file, opened (or none); written at the end. */
+int cli_client(const struct ttcp_options *o, struct cli_plot *pl);
 /* --traceroute: the path to o->host; 0 when it was traced (reached or not). */
 int cli_trace(const struct ttcp_options *o);
 

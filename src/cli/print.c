@@ -46,6 +46,8 @@ void cli_print_event(const struct ttcp_options *o, const struct ttcp_event *ev,
         cli_put(cli_report_stream(o), text, n);
         return;
     case TTCP_EV_INTERVAL:
+        if (o->quiet_intervals)
+            return; /* taken for --plot alone */
         n = ttcp_report_interval(o, ev->interval, text, sizeof text);
         cli_put(cli_report_stream(o), text, n);
         return;

@@ -85,6 +85,9 @@ static const struct ttcp_optdef table[] = {
      "--seed n", "the random pattern's seed (default: from the clock)"},
     {0, "json", OPTK_SET, FIELD(json), 1, 0, 0, 0, OPTS_EXTRA, "--json",
      "one JSON document with every figure on stdout at the end"},
+    {0, "plot", OPTK_TEXT, FIELD(plot), 0, 0, 0, 0, OPTS_EXTRA, "--plot file",
+     "draw the test over time into file (SVG); without -i it takes\n\t\t"
+     "intervals of 1 s (or --time / 20) and prints none"},
     {0, "no-udp-stats", OPTK_SET, FIELD(no_udp_stats), 1, 0, 0, 0, OPTS_EXTRA,
      "--no-udp-stats", "-t -u: plain 1.12 datagrams, without ttcp's sequence header"},
     {0, "discard", OPTK_SET, FIELD(discard), 1, 0, 0, 0, OPTS_EXTRA, "--discard",
@@ -146,7 +149,8 @@ const struct ttcp_optdef *ttcp_optable(size_t *count)
 
 int ttcp_options_extended(const struct ttcp_options *o)
 {
-    return o->interval_ns || o->duration_ns || o->pace_bps || o->link_bps || o->verify ||
+    /* (intervals taken for --plot alone leave the classic lines as they are) */
+    return (o->interval_ns && !o->quiet_intervals) || o->duration_ns || o->pace_bps || o->link_bps || o->verify ||
            o->json || o->pattern != TTCP_PAYLOAD_CLASSIC ||
            o->unit >= TTCP_UNIT_BPS;
 }
@@ -336,6 +340,8 @@ static int apply(struct ttcp_options *o, const struct ttcp_optdef *d,
         o->side_given = 1;
     if (rc == 0 && d->offset == FIELD(nbuf))
         o->nbuf_given = 1;
+    if (rc == 0 && d->offset == FIELD(unit))
+        o->unit_given = 1;
     if (rc != 0)
         snprintf(why, why_len, "%s: %s", name, reason);
     return rc;
@@ -587,13 +593,49 @@ static int check_traceroute(struct ttcp_options *o, char *why, size_t why_len)
     return -1;
 }
 
+/* --plot's intervals without -i: 1 s, or a twentieth of a --time shorter
+ * than 20 s (at least -i's shortest), so that a short test has a shape. */
+static int64_t plot_period(const struct ttcp_options *o)
+{
+    int64_t share = o->duration_ns / TTCP_PLOT_POINTS;
+    if (o->duration_ns == 0 || share >= TTCP_PLOT_PERIOD_NS)
+        return TTCP_PLOT_PERIOD_NS;
+    return share < (int64_t)(SECONDS(1) / 100) ? (int64_t)(SECONDS(1) / 100) : share;
+}
+
+/* --plot FILE: one test drawn, into a file the command line names. */
+static int check_plot(struct ttcp_options *o, char *why, size_t why_len)
+{
+    if (o->plot == NULL)
+        return 0;
+    if (o->plot[0] == '\0' || strlen(o->plot) > TTCP_PLOT_PATH_MAX)
+        snprintf(why, why_len, "--plot: give a file name of 1 to %d characters",
+                 TTCP_PLOT_PATH_MAX);
+    else if (o->mode == TTCP_MODE_SERVER)
+        snprintf(why, why_len, "--plot draws a test: a server (-S) serves many; plot at the "
+                 "client (ttcp -C --plot file host)");
+    else if (o->continuous && !o->transmit)
+        snprintf(why, why_len, "--plot draws one test: a receiver with -c takes test after test");
+    else if (o->traceroute && !o->side_given && o->mode == TTCP_MODE_CLASSIC)
+        snprintf(why, why_len, "--plot draws a test: --traceroute alone runs none (add -t)");
+    else {
+        if (o->interval_ns == 0) {
+            o->interval_ns = plot_period(o);
+            o->quiet_intervals = 1;
+        }
+        return 0;
+    }
+    return -1;
+}
+
 /* Rules between options, checked on the final options. */
 static int check_rules(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->action != TTCP_ACTION_RUN)
         return 0;
     /* (--traceroute alone makes a transmitter: the rules below hold for it too) */
-    if (check_multicast(o, why, why_len) != 0 || check_traceroute(o, why, why_len) != 0)
+    if (check_multicast(o, why, why_len) != 0 || check_traceroute(o, why, why_len) != 0 ||
+        check_plot(o, why, why_len) != 0)
         return -1;
     if (o->transmit && o->host == NULL)
         snprintf(why, why_len, "-t needs the host to send to (ttcp -t [options] host)");

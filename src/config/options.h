@@ -28,6 +28,9 @@ enum ttcp_direction { TTCP_DIR_SEND, TTCP_DIR_RECEIVE, TTCP_DIR_BIDIR };
 #define TTCP_STREAMS_MAX 128   /* -P */
 #define TTCP_CPU_MAX 128       /* --cpu entries */
 #define TTCP_CPU_HIGHEST 1023  /* the highest CPU number --cpu takes */
+#define TTCP_PLOT_PERIOD_NS 1000000000ll /* --plot without -i: intervals of 1 s, */
+#define TTCP_PLOT_POINTS 20              /* or --time / 20 when that is shorter */
+#define TTCP_PLOT_PATH_MAX 1024          /* --plot's file name, in bytes */
 
 struct ttcp_options {
     int action;      /* enum ttcp_action */
@@ -68,6 +71,9 @@ struct ttcp_options {
     uint64_t seed;        /* --seed: the random pattern's seed */
     int seed_given;
     int json;             /* --json: one JSON document on stdout at the end */
+    const char *plot;     /* --plot: the SVG file the test is drawn into, at the end */
+    int quiet_intervals;  /* intervals taken for --plot alone (no -i): never printed */
+    int unit_given;       /* -f was typed (else a plot shows SI bit rates) */
     int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
     int discard;          /* --discard: -r -s drops bytes in the kernel, uncopied */
     int side_given;       /* -t or -r was typed */

@@ -81,11 +81,26 @@ const char *ttcp_unit_per_sec(enum ttcp_unit unit)
     return is_si(unit) ? "" : "/sec";
 }
 
+double ttcp_unit_value(enum ttcp_unit unit, double bytes_per_sec)
+{
+    const struct unit_def *u = &units[unit];
+    return bytes_per_sec * (u->bits ? 8.0 : 1.0) / u->base;
+}
+
+const char *ttcp_unit_name(enum ttcp_unit unit)
+{
+    return units[unit].name;
+}
+
+enum ttcp_unit ttcp_unit_si(double bits_per_sec)
+{
+    return bits_per_sec >= 1e9   ? TTCP_UNIT_GBPS
+           : bits_per_sec >= 1e6 ? TTCP_UNIT_MBPS
+           : bits_per_sec >= 1e3 ? TTCP_UNIT_KBPS
+                                 : TTCP_UNIT_BPS;
+}
+
 const char *ttcp_unit_format_bps(double bits_per_sec, char *buf, size_t len)
 {
-    enum ttcp_unit unit = bits_per_sec >= 1e9   ? TTCP_UNIT_GBPS
-                          : bits_per_sec >= 1e6 ? TTCP_UNIT_MBPS
-                          : bits_per_sec >= 1e3 ? TTCP_UNIT_KBPS
-                                                : TTCP_UNIT_BPS;
-    return ttcp_unit_format(unit, bits_per_sec / 8.0, buf, len);
+    return ttcp_unit_format(ttcp_unit_si(bits_per_sec), bits_per_sec / 8.0, buf, len);
 }

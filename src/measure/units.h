@@ -32,6 +32,14 @@ const char *ttcp_unit_format(enum ttcp_unit unit, double bytes_per_sec,
 /* "/sec" after a classic unit, "" after an SI one (no "kbps/sec"). */
 const char *ttcp_unit_per_sec(enum ttcp_unit unit);
 
+/* A rate as a number of the unit, uncut ("KB": per second), and the unit's
+ * name as printed: for a plot's axis. */
+double ttcp_unit_value(enum ttcp_unit unit, double bytes_per_sec);
+const char *ttcp_unit_name(enum ttcp_unit unit);
+/* The SI unit that shows bits_per_sec with one to three digits before the
+ * point (bps below 1000). */
+enum ttcp_unit ttcp_unit_si(double bits_per_sec);
+
 /* An SI bit rate for plain bits per second: "45.333 kbps". */
 const char *ttcp_unit_format_bps(double bits_per_sec, char *buf, size_t len);
 

@@ -220,7 +220,7 @@ static void dialog_options_are_validated_after(void **state)
 
 static void usage_lists_every_option(void **state)
 {
-    char text[4096];
+    char text[8192]; /* as main() has */
     size_t n = ttcp_usage("ttcp", text, sizeof text);
     (void)state;
     assert_true(n > 0 && n < sizeof text);
@@ -234,6 +234,7 @@ static void usage_lists_every_option(void **state)
     assert_non_null(strstr(text, "Options specific to -t:\n\t-n##\t"));
     assert_non_null(strstr(text, "Options specific to -r:\n\t-B\t"));
     assert_non_null(strstr(text, "--idle-timeout"));
+    assert_non_null(strstr(text, "\t--plot file\tdraw the test over time into file (SVG)"));
 }
 
 /* A command line the parser must refuse, and words its reason must hold. */
@@ -291,6 +292,38 @@ static void server_and_client_rules(void **state)
     assert_int_equal(parse("-S -1 --max-time 5 --max-rate 10m --allow 10.0.0.0/8 --allow ::1"), 0);
     assert_true(opts.once && opts.sinkmode && opts.allow_count == 2);
     assert_int_equal(opts.max_rate_bps, 10000000);
+}
+
+/* --plot: where it goes, and its intervals without -i (taken, not printed:
+ * the classic lines stay as they are). */
+static void plot_rules(void **state)
+{
+    static const struct refusal refused[] = {
+        {"-S --plot p.svg", "--plot draws a test: a server (-S) serves many"},
+        {"-r -c --plot p.svg", "a receiver with -c takes test after test"},
+        {"--traceroute --plot p.svg h", "--traceroute alone runs none"},
+        {"-t --plot= h", "--plot: give a file name of 1 to 1024 characters"},
+        {"-t --plot", "--plot needs a value"},
+    };
+    (void)state;
+    expect_refused(refused, sizeof refused / sizeof refused[0]);
+    assert_int_equal(parse("-r -s --plot p.svg"), 0);
+    assert_string_equal(opts.plot, "p.svg");
+    assert_int_equal(opts.interval_ns, TTCP_PLOT_PERIOD_NS);
+    assert_true(opts.quiet_intervals);
+    assert_false(ttcp_options_extended(&opts)); /* no extended lines for a plot alone */
+    assert_int_equal(parse("-t -s --time 3 --plot p.svg h"), 0);
+    assert_int_equal(opts.interval_ns, 150000000); /* a twentieth of a short test */
+    assert_int_equal(parse("-t -s --time 0.1 --plot p.svg h"), 0);
+    assert_int_equal(opts.interval_ns, 10000000); /* never finer than -i allows */
+    assert_int_equal(parse("-C --plot p.svg h"), 0); /* the client's 10 s */
+    assert_int_equal(opts.interval_ns, 500000000);
+    assert_int_equal(parse("-t -s -i 0.25 --plot p.svg -P 2 h"), 0);
+    assert_int_equal(opts.interval_ns, 250000000); /* -i as given, and printed */
+    assert_false(opts.quiet_intervals);
+    assert_false(opts.unit_given);
+    assert_int_equal(parse("-t -s -f m --plot p.svg -C h"), 0);
+    assert_true(opts.unit_given);
 }
 
 /* -P and --cpu: bounds, lists, ports, and what they refuse. */
@@ -389,6 +422,7 @@ int main(void)
         cmocka_unit_test(server_and_client_rules),
         cmocka_unit_test(parallel_stream_rules),
         cmocka_unit_test(multicast_rules),
+        cmocka_unit_test(plot_rules),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

@@ -1,0 +1,243 @@
+/* --plot's document (report/plot.c): a point per interval, text escaped,
+ * an empty test still a document, and no coordinate that is not a number. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/options.h"
+#include "report/plot.h"
+#include "test_support.h"
+
+#define MS 1000000ll
+
+static struct ttcp_options opts;
+
+static void parse_line(const char *text)
+{
+    static char line[256]; /* opts.host points into it */
+    char *argv[32], why[256];
+    int argc;
+    snprintf(line, sizeof line, "%s", text);
+    argc = split_args(line, argv, 32);
+    assert_int_equal(ttcp_options_parse(&opts, argc, argv, 0, why, sizeof why), 0);
+}
+
+/* A result of n intervals of period ms, bytes each (k + 1) * step. */
+static void fill(struct ttcp_result *r, size_t n, int64_t period_ms, uint64_t step)
+{
+    size_t k;
+    memset(r, 0, sizeof *r);
+    for (k = 0; k < n; k++) {
+        struct ttcp_interval *in = ttcp_intervals_push(&r->intervals);
+        assert_non_null(in);
+        in->start_ns = (int64_t)k * period_ms * MS;
+        in->end_ns = (int64_t)(k + 1) * period_ms * MS;
+        in->bytes = (k + 1) * step;
+        r->bytes += in->bytes;
+    }
+    r->started = n > 0;
+    r->real_ns = (int64_t)n * period_ms * MS;
+}
+
+static char *draw(const struct ttcp_plot *p)
+{
+    struct ttcp_svg s;
+    ttcp_svg_init(&s);
+    ttcp_plot_svg(p, &s);
+    assert_false(s.failed);
+    assert_non_null(s.buf);
+    return s.buf;
+}
+
+/* The points of the first polyline whose class is cls. */
+static int points_of(const char *svg, const char *cls)
+{
+    char key[64];
+    const char *at, *end;
+    int n = 0;
+    snprintf(key, sizeof key, "class=\"%s\"", cls);
+    at = strstr(svg, key);
+    assert_non_null(at);
+    at = strstr(at, "points=\"");
+    assert_non_null(at);
+    at += 8;
+    end = strchr(at, '"');
+    for (; at < end; at++)
+        n += *at == ',';
+    return n;
+}
+
+static int count_of(const char *svg, const char *text)
+{
+    int n = 0;
+    const char *at;
+    for (at = strstr(svg, text); at != NULL; at = strstr(at + 1, text))
+        n++;
+    return n;
+}
+
+/* Well formed as far as a string can tell: one document, every element
+ * closed, and no number a browser cannot draw. */
+static void check_document(const char *svg)
+{
+    assert_true(strncmp(svg, "<?xml version=\"1.0\"", 19) == 0);
+    assert_non_null(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_int_equal(count_of(svg, "<svg"), 1);
+    assert_string_equal(svg + strlen(svg) - 7, "</svg>\n");
+    assert_int_equal(count_of(svg, "<text"), count_of(svg, "</text>"));
+    assert_null(strstr(svg, "nan"));
+    assert_null(strstr(svg, "inf"));
+    assert_null(strstr(svg, "NaN"));
+}
+
+static void a_point_per_interval(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-t -s -i 0.5 --link-rate 100m 127.0.0.1");
+    fill(&r, 7, 500, 1000000);
+    r.intervals.list[2].tcp_valid = 1;
+    r.intervals.list[2].tcp.srtt_us = 1500;
+    r.intervals.list[2].tcp.retransmits = 3;
+    ttcp_plot_init(&p, &opts, "2024-05-01 10:00");
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(points_of(svg, "rate total"), 7);
+    assert_int_equal(count_of(svg, "class=\"rate stream\""), 0);
+    assert_int_equal(count_of(svg, "class=\"average\""), 1);
+    assert_int_equal(count_of(svg, "class=\"link\""), 1);
+    assert_int_equal(points_of(svg, "detail"), 1); /* the one interval with an RTT */
+    assert_int_equal(count_of(svg, "class=\"bar\""), 1);
+    assert_non_null(strstr(svg, "ttcp: TCP to 127.0.0.1, 8192-byte buffers"));
+    assert_non_null(strstr(svg, "2024-05-01 10:00"));
+    assert_non_null(strstr(svg, "Throughput (Mbps)")); /* SI by default */
+    free(svg);
+    ttcp_result_release(&r);
+}
+
+static void text_is_escaped(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-t -s -f K x");
+    opts.host = "a<b&c\"d'e>\x01\xff";
+    fill(&r, 2, 1000, 10);
+    ttcp_plot_init(&p, &opts, "<now>");
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    svg = draw(&p);
+    check_document(svg);
+    assert_non_null(strstr(svg, "to a&lt;b&amp;c&quot;d&#39;e&gt;??,"));
+    assert_null(strstr(svg, "a<b"));
+    assert_non_null(strstr(svg, "&lt;now&gt;"));
+    assert_non_null(strstr(svg, "Throughput (KB/sec)")); /* -f as typed */
+    free(svg);
+    ttcp_result_release(&r);
+}
+
+static void an_empty_test_is_a_document(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-r -s -u");
+    memset(&r, 0, sizeof r);
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(points_of(svg, "rate total"), 0);
+    assert_non_null(strstr(svg, "No interval was measured"));
+    assert_non_null(strstr(svg, "received on port 5001"));
+    assert_non_null(strstr(svg, "received: no data"));
+    free(svg);
+    ttcp_plot_init(&p, &opts, NULL); /* no test at all */
+    svg = draw(&p);
+    check_document(svg);
+    free(svg);
+}
+
+/* Intervals of no length, of absurd sizes, a test of no time: every
+ * coordinate stays a finite number. */
+static void no_coordinate_is_not_a_number(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-t -s -u 127.0.0.1");
+    fill(&r, 3, 0, UINT64_MAX / 4);
+    r.intervals.list[1].udp_valid = 1;
+    r.intervals.list[1].udp_jitter_ns = 1e300;
+    r.intervals.list[1].udp_expected = 0;
+    r.intervals.list[2].end_ns = INT64_MAX;
+    r.real_ns = 0;
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(points_of(svg, "rate total"), 3);
+    free(svg);
+    ttcp_result_release(&r);
+}
+
+/* -P: a thin line per stream and the total; -C: both ends, named. */
+static void streams_and_both_ends(void **state)
+{
+    struct ttcp_result parts[3], total, theirs;
+    struct ttcp_options remote;
+    struct ttcp_plot p;
+    char *svg;
+    int i;
+    (void)state;
+    parse_line("-C -u -P 3 -i 1 127.0.0.1");
+    for (i = 0; i < 3; i++)
+        fill(&parts[i], 4, 1000, 100);
+    fill(&total, 4, 1000, 300);
+    fill(&theirs, 4, 1000, 290);
+    theirs.intervals.list[0].udp_valid = 1;
+    theirs.intervals.list[0].udp_expected = 10;
+    theirs.intervals.list[0].udp_lost = 1;
+    theirs.intervals.list[0].udp_jitter_ns = 2e6;
+    remote = opts;
+    remote.transmit = 0;
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &total, parts, 3, 0);
+    ttcp_plot_add(&p, &remote, &theirs, NULL, 0, 1);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(count_of(svg, "class=\"rate stream\""), 3);
+    assert_int_equal(count_of(svg, "class=\"rate total\""), 2);
+    assert_int_equal(count_of(svg, "class=\"average\""), 2);
+    assert_non_null(strstr(svg, "client sent, total of 3 streams"));
+    assert_non_null(strstr(svg, "server received: average"));
+    assert_non_null(strstr(svg, "UDP from this client to 127.0.0.1"));
+    assert_non_null(strstr(svg, "Jitter (ms)"));
+    assert_int_equal(count_of(svg, "class=\"bar\""), 1); /* 10 % lost in the first second */
+    free(svg);
+    for (i = 0; i < 3; i++)
+        ttcp_result_release(&parts[i]);
+    ttcp_result_release(&total);
+    ttcp_result_release(&theirs);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_point_per_interval),
+        cmocka_unit_test(text_is_escaped),
+        cmocka_unit_test(an_empty_test_is_a_document),
+        cmocka_unit_test(no_coordinate_is_not_a_number),
+        cmocka_unit_test(streams_and_both_ends),
+    };
+    return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
+}
