@@ -161,8 +161,10 @@ static int run_classic(const struct ttcp_options *o, struct cli_plot *pl)
 {
     if (o->traceroute) {
         int code = cli_trace(o);
+        struct ttcp_result none;
+        memset(&none, 0, sizeof none); /* a trace that failed: no test to draw */
         if (code != EXIT_OK || !o->side_given)
-            return code;
+            return plot_end(pl, o, &none, NULL, code);
     }
     return o->streams > 1 ? run_parallel(o, pl) : run(o, pl);
 }

@@ -39,7 +39,7 @@ void ttcp_plot_add(struct ttcp_plot *p, const struct ttcp_options *side,
     t->side = side;
     t->res = res;
     t->parts = n > 0 ? parts : NULL;
-    t->n_parts = n > 0 ? n : 0;
+    t->n_parts = t->parts != NULL ? n : 0;
     t->remote = remote;
 }
 

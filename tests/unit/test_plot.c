@@ -152,10 +152,11 @@ static void an_empty_test_is_a_document(void **state)
     parse_line("-r -s -u");
     memset(&r, 0, sizeof r);
     ttcp_plot_init(&p, &opts, NULL);
-    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    ttcp_plot_add(&p, &opts, &r, NULL, 3, 0); /* streams that were never made: none drawn */
     svg = draw(&p);
     check_document(svg);
     assert_int_equal(points_of(svg, "rate total"), 0);
+    assert_int_equal(count_of(svg, "class=\"rate stream\""), 0);
     assert_non_null(strstr(svg, "No interval was measured"));
     assert_non_null(strstr(svg, "received on port 5001"));
     assert_non_null(strstr(svg, "received: no data"));
