@@ -1,0 +1,123 @@
+/* The Prometheus text exposition of a probe: every metric with its # HELP
+ * and # TYPE, labelled by target; those a test did not measure (TCP
+ * statistics of a UDP test, say) are left out rather than given as 0. */
+#include "report/report_prometheus.h"
+
+#include "base/text.h"
+#include "report/report_extra.h"
+#include "report/report_server.h"
+
+/* A label value's escapes: backslash, double quote and line feed. */
+static void add_label(struct ttcp_text *t, const char *value)
+{
+    for (; *value; value++) {
+        if (*value == '\\')
+            ttcp_text_add(t, "\\\\");
+        else if (*value == '"')
+            ttcp_text_add(t, "\\\"");
+        else if (*value == '\n')
+            ttcp_text_add(t, "\\n");
+        else
+            ttcp_text_add(t, "%c", *value);
+    }
+}
+
+/* Whole numbers (bytes, packets) in full, others to 9 significant digits. */
+static void add_value(struct ttcp_text *t, double v)
+{
+    if (v > -9e15 && v < 9e15 && (double)(long long)v == v)
+        ttcp_text_add(t, "%lld\n", (long long)v);
+    else
+        ttcp_text_add(t, "%.9g\n", v);
+}
+
+static void head(struct ttcp_text *t, const char *name, const char *type, const char *help)
+{
+    ttcp_text_add(t, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+static void gauge(struct ttcp_text *t, const char *target, const char *name, const char *help,
+                  double value)
+{
+    head(t, name, "gauge", help);
+    ttcp_text_add(t, "%s{target=\"", name);
+    add_label(t, target);
+    ttcp_text_add(t, "\"} ");
+    add_value(t, value);
+}
+
+static void figures(struct ttcp_text *t, const struct ttcp_prom_probe *p)
+{
+    const struct ttcp_result *tx = p->tx, *rx = p->rx;
+    double secs = ttcp_real_seconds(rx);
+    gauge(t, p->target, "ttcp_sent_bytes", "Payload bytes the transmitter sent.",
+          (double)tx->bytes);
+    gauge(t, p->target, "ttcp_received_bytes", "Payload bytes the receiver received.",
+          (double)rx->bytes);
+    gauge(t, p->target, "ttcp_receiver_seconds", "The receiver's timed phase, in seconds.", secs);
+    gauge(t, p->target, "ttcp_bits_per_second", "The receiver's goodput, bits per second.",
+          (double)rx->bytes * 8.0 / secs);
+    gauge(t, p->target, "ttcp_sender_cpu_ratio",
+          "The transmitter's CPU time over its real time (1 = one core).",
+          ttcp_report_cpu_percent(tx) / 100.0);
+    gauge(t, p->target, "ttcp_receiver_cpu_ratio",
+          "The receiver's CPU time over its real time (1 = one core).",
+          ttcp_report_cpu_percent(rx) / 100.0);
+    if (rx->udp_stats_valid) {
+        uint64_t sent = ttcp_report_udp_sent(p->o, tx, rx);
+        gauge(t, p->target, "ttcp_udp_sent_packets", "UDP datagrams the transmitter sent.",
+              (double)sent);
+        gauge(t, p->target, "ttcp_udp_lost_packets", "UDP datagrams the receiver never saw.",
+              (double)(sent > rx->udp.datagrams ? sent - rx->udp.datagrams : 0));
+        gauge(t, p->target, "ttcp_udp_jitter_seconds",
+              "The receiver's RFC 3550 jitter, in seconds.", rx->udp.jitter_ns / 1e9);
+    } else if (tx->tcp_end_valid) {
+        gauge(t, p->target, "ttcp_tcp_retransmits",
+              "Segments the transmitter sent again during the test.",
+              (double)tx->tcp_end.retransmits);
+        gauge(t, p->target, "ttcp_tcp_rtt_seconds",
+              "The transmitter's smoothed round-trip time at the end, in seconds.",
+              tx->tcp_end.srtt_us / 1e6);
+    }
+}
+
+size_t ttcp_prometheus_probe(const struct ttcp_prom_probe *p, char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    int up = p->tx != NULL && p->rx != NULL;
+    if (len > 0)
+        buf[0] = '\0';
+    gauge(&t, p->target, "ttcp_up", "1 when the test against the target completed, else 0.",
+          up ? 1.0 : 0.0);
+    if (up)
+        figures(&t, p);
+    gauge(&t, p->target, "ttcp_probe_duration_seconds", "How long the probe took, in seconds.",
+          (double)p->duration_ns / 1e9);
+    return t.used;
+}
+
+static void counter(struct ttcp_text *t, const char *name, const char *help, double value)
+{
+    head(t, name, "counter", help);
+    ttcp_text_add(t, "%s ", name);
+    add_value(t, value);
+}
+
+size_t ttcp_prometheus_counters(const struct ttcp_prom_counters *c, char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    if (len > 0)
+        buf[0] = '\0';
+    counter(&t, "ttcp_exporter_probes_total", "Probes run (a test was attempted).",
+            (double)c->probes);
+    counter(&t, "ttcp_exporter_probe_failures_total", "Probes whose test did not complete.",
+            (double)c->failures);
+    counter(&t, "ttcp_exporter_probe_seconds_total", "Time spent in probes, in seconds.",
+            (double)c->duration_ns / 1e9);
+    counter(&t, "ttcp_exporter_refused_total", "Probes refused: target not allowed (403).",
+            (double)c->refused);
+    counter(&t, "ttcp_exporter_bad_requests_total", "Requests refused as malformed (400).",
+            (double)c->bad_requests);
+    counter(&t, "ttcp_exporter_busy_total", "Probes refused as busy (503).", (double)c->busy);
+    return t.used;
+}

@@ -1,0 +1,37 @@
+/* The Prometheus text exposition format (version 0.0.4) of a probe's
+ * figures and of the exporter's own counters: facts in, text out, pure. */
+#ifndef TTCP_REPORT_PROMETHEUS_H
+#define TTCP_REPORT_PROMETHEUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/options.h"
+#include "measure/result.h"
+
+/* One probe: the test's options, the transmitter's and the receiver's
+ * results (both NULL when the test did not complete: ttcp_up 0 and the
+ * duration alone), how long the probe took. */
+struct ttcp_prom_probe {
+    const char *target;           /* the label's value, as asked */
+    const struct ttcp_options *o; /* the test's options (UDP: its -l) */
+    const struct ttcp_result *tx, *rx;
+    int64_t duration_ns;
+};
+
+/* The exporter's own counters since it started. */
+struct ttcp_prom_counters {
+    uint64_t probes;       /* probes run (a test was attempted) */
+    uint64_t failures;     /* of those, the ones whose test did not complete */
+    uint64_t refused;      /* 403: a target outside the allow-list */
+    uint64_t bad_requests; /* 400 */
+    uint64_t busy;         /* 503: the target or the exporter was busy */
+    int64_t duration_ns;   /* the probes' durations, summed */
+};
+
+/* The probe's exposition into buf (cut at len, always a string); its length. */
+size_t ttcp_prometheus_probe(const struct ttcp_prom_probe *p, char *buf, size_t len);
+/* /metrics: the exporter's counters. */
+size_t ttcp_prometheus_counters(const struct ttcp_prom_counters *c, char *buf, size_t len);
+
+#endif

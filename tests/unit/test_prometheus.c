@@ -1,0 +1,140 @@
+/* The probe exporter's text (report/report_prometheus.c): the exposition of
+ * a TCP and a UDP probe, a failed one, the label's escapes, a cut buffer,
+ * and the exporter's counters. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "report/report_prometheus.h"
+
+#define MS 1000000ll
+
+static void tcp_results(struct ttcp_result *tx, struct ttcp_result *rx)
+{
+    memset(tx, 0, sizeof *tx);
+    memset(rx, 0, sizeof *rx);
+    tx->started = rx->started = 1;
+    tx->bytes = rx->bytes = 125000000;
+    tx->real_ns = rx->real_ns = 1000 * MS;
+    tx->cpu_end.sys_ns = 500 * MS; /* the transmitter: half a core */
+    rx->cpu_end.user_ns = 250 * MS;
+    tx->tcp_end_valid = 1;
+    tx->tcp_end.retransmits = 3;
+    tx->tcp_end.srtt_us = 1500;
+}
+
+static void has(const char *text, const char *line)
+{
+    if (strstr(text, line) == NULL)
+        fail_msg("missing: %s\nin:\n%s", line, text);
+}
+
+static void tcp_probe_has_every_figure(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_prom_probe p = {"10.0.0.1", &o, &tx, &rx, 1200 * MS};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    tcp_results(&tx, &rx);
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "# HELP ttcp_up ");
+    has(buf, "# TYPE ttcp_up gauge\nttcp_up{target=\"10.0.0.1\"} 1\n");
+    has(buf, "\nttcp_sent_bytes{target=\"10.0.0.1\"} 125000000\n");
+    has(buf, "\nttcp_received_bytes{target=\"10.0.0.1\"} 125000000\n");
+    has(buf, "\nttcp_receiver_seconds{target=\"10.0.0.1\"} 1\n");
+    has(buf, "\nttcp_bits_per_second{target=\"10.0.0.1\"} 1000000000\n");
+    has(buf, "\nttcp_sender_cpu_ratio{target=\"10.0.0.1\"} 0.5\n");
+    has(buf, "\nttcp_receiver_cpu_ratio{target=\"10.0.0.1\"} 0.25\n");
+    has(buf, "\nttcp_tcp_retransmits{target=\"10.0.0.1\"} 3\n");
+    has(buf, "\nttcp_tcp_rtt_seconds{target=\"10.0.0.1\"} 0.0015\n");
+    has(buf, "\nttcp_probe_duration_seconds{target=\"10.0.0.1\"} 1.2\n");
+    assert_null(strstr(buf, "udp"));
+}
+
+static void udp_probe_has_loss_and_jitter(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1000 * MS};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.buflen = 1000;
+    tcp_results(&tx, &rx);
+    tx.tcp_end_valid = 0;
+    tx.bytes = 200000; /* 200 datagrams sent */
+    rx.bytes = 190000;
+    rx.udp_stats_valid = 1;
+    rx.udp.datagrams = 190;
+    rx.udp.expected = 195;
+    rx.udp.jitter_ns = 250000.0;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\nttcp_udp_sent_packets{target=\"h\"} 200\n");
+    has(buf, "\nttcp_udp_lost_packets{target=\"h\"} 10\n");
+    has(buf, "\nttcp_udp_jitter_seconds{target=\"h\"} 0.00025\n");
+    assert_null(strstr(buf, "ttcp_tcp_"));
+}
+
+static void failed_probe_is_down_with_its_duration(void **state)
+{
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 30 * MS};
+    char buf[4096];
+    (void)state;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\nttcp_up{target=\"h\"} 0\n");
+    has(buf, "\nttcp_probe_duration_seconds{target=\"h\"} 0.03\n");
+    assert_null(strstr(buf, "bytes"));
+}
+
+static void label_values_are_escaped(void **state)
+{
+    struct ttcp_prom_probe p = {"a\\b\"c\nd", NULL, NULL, NULL, 0};
+    char buf[4096];
+    (void)state;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\nttcp_up{target=\"a\\\\b\\\"c\\nd\"} 0\n");
+}
+
+static void a_short_buffer_is_cut_to_a_string(void **state)
+{
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0};
+    char buf[16];
+    size_t n;
+    (void)state;
+    memset(buf, 'x', sizeof buf);
+    n = ttcp_prometheus_probe(&p, buf, sizeof buf);
+    assert_true(n < sizeof buf);
+    assert_int_equal(strlen(buf), n);
+}
+
+static void counters_are_totals(void **state)
+{
+    struct ttcp_prom_counters c = {5, 2, 1, 3, 4, 2500 * MS};
+    char buf[4096];
+    (void)state;
+    ttcp_prometheus_counters(&c, buf, sizeof buf);
+    has(buf, "# TYPE ttcp_exporter_probes_total counter\nttcp_exporter_probes_total 5\n");
+    has(buf, "\nttcp_exporter_probe_failures_total 2\n");
+    has(buf, "\nttcp_exporter_refused_total 1\n");
+    has(buf, "\nttcp_exporter_bad_requests_total 3\n");
+    has(buf, "\nttcp_exporter_busy_total 4\n");
+    has(buf, "\nttcp_exporter_probe_seconds_total 2.5\n");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tcp_probe_has_every_figure),
+        cmocka_unit_test(udp_probe_has_loss_and_jitter),
+        cmocka_unit_test(failed_probe_is_down_with_its_duration),
+        cmocka_unit_test(label_values_are_escaped),
+        cmocka_unit_test(a_short_buffer_is_cut_to_a_string),
+        cmocka_unit_test(counters_are_totals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
