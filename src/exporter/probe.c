@@ -1,0 +1,109 @@
+/* One probe through the client code (client/client.c), as ttcp -C runs it,
+ * printing nothing; and the table of probes running now. */
+#include "exporter/probe.h"
+
+#include <string.h>
+
+#include "client/client.h"
+
+static void quiet_event(void *ctx, const struct ttcp_options *o, int local,
+                        const struct ttcp_event *ev, const struct ttcp_result *res)
+{
+    (void)ctx, (void)o, (void)local, (void)ev, (void)res;
+}
+
+static void quiet_trace(void *ctx, int local, const struct ttcp_trace *t,
+                        const struct ttcp_hop *h, int ended)
+{
+    (void)ctx, (void)local, (void)t, (void)h, (void)ended;
+}
+
+/* The way the data went has both ends' figures, and nothing failed. */
+static int completed(const struct ttcp_client_outcome *out, const struct ttcp_client_stream *st)
+{
+    return out->problem == TTCP_CLIENT_OK && st->used && st->rc == 0 && st->theirs_valid &&
+           st->mine.started && st->theirs.started && st->theirs.failure.code == 0;
+}
+
+int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_t *ns)
+{
+    struct ttcp_client_observer obs = {quiet_event, NULL, quiet_trace};
+    struct ttcp_client_outcome out;
+    struct ttcp_prom_probe p = {plan->target, &plan->opts, NULL, NULL, 0};
+    int way = plan->opts.transmit ? 0 : 1, ok;
+    const struct ttcp_client_stream *st;
+    int64_t start = tt_now_ns();
+    ttcp_client_run(&plan->opts, &obs, &out);
+    st = &out.stream[way];
+    ok = completed(&out, st);
+    if (ok) {
+        p.tx = way == 0 ? &st->mine : &st->theirs;
+        p.rx = way == 0 ? &st->theirs : &st->mine;
+    }
+    *ns = p.duration_ns = tt_now_ns() - start;
+    ttcp_prometheus_probe(&p, buf, len);
+    ttcp_client_release(&out);
+    return ok;
+}
+
+int exporter_state_init(struct exporter_state *s, int max)
+{
+    memset(s, 0, sizeof *s);
+    s->max = max < 1 ? 1 : max > EXPORTER_PROBES_MAX ? EXPORTER_PROBES_MAX : max;
+    return tt_mutex_new(&s->lock);
+}
+
+int exporter_begin(struct exporter_state *s, const char *target)
+{
+    int i, free_slot = -2, running = 0;
+    tt_mutex_lock(s->lock);
+    for (i = 0; i < EXPORTER_PROBES_MAX; i++) {
+        if (!s->used[i]) {
+            if (free_slot == -2)
+                free_slot = i;
+            continue;
+        }
+        running++;
+        if (strcmp(s->running[i], target) == 0)
+            free_slot = -1;
+    }
+    if (free_slot >= 0 && running >= s->max)
+        free_slot = -2;
+    if (free_slot >= 0) {
+        s->used[free_slot] = 1;
+        strcpy(s->running[free_slot], target); /* both EXPORTER_TARGET_LEN + 1 */
+    } else {
+        s->counters.busy++;
+    }
+    tt_mutex_unlock(s->lock);
+    return free_slot;
+}
+
+void exporter_end(struct exporter_state *s, int slot, int completed_ok, int64_t ns)
+{
+    tt_mutex_lock(s->lock);
+    s->used[slot] = 0;
+    s->counters.probes++;
+    s->counters.failures += completed_ok ? 0 : 1;
+    s->counters.duration_ns += ns;
+    tt_mutex_unlock(s->lock);
+}
+
+void exporter_count(struct exporter_state *s, int status)
+{
+    tt_mutex_lock(s->lock);
+    if (status == 403)
+        s->counters.refused++;
+    else
+        s->counters.bad_requests++;
+    tt_mutex_unlock(s->lock);
+}
+
+size_t exporter_counters_text(struct exporter_state *s, char *buf, size_t len)
+{
+    struct ttcp_prom_counters c;
+    tt_mutex_lock(s->lock);
+    c = s->counters;
+    tt_mutex_unlock(s->lock);
+    return ttcp_prometheus_counters(&c, buf, len);
+}

@@ -1,0 +1,155 @@
+/* A /probe request into a ttcp -C test: every number bounded (base/parse.c),
+ * the target allowed before anything is sent, and the test's options made
+ * by the same parser and validation as ttcp's command line. */
+#include "exporter/request.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/parse.h"
+#include "base/text.h"
+
+/* A host name or a numeric address: letters, digits, '.', ':', '-', '_',
+ * not starting with '-' (it becomes a word of an argument vector). */
+static int target_ok(const char *t)
+{
+    size_t n = strlen(t), i;
+    if (n == 0 || n > EXPORTER_TARGET_LEN || t[0] == '-')
+        return 0;
+    for (i = 0; i < n; i++) {
+        char c = t[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '.' || c == ':' || c == '-' || c == '_'))
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when the owner allows target: a name of the list, or a numeric address
+ * inside a prefix (names are never looked up here: no DNS answer decides). */
+static int allowed(const struct exporter_policy *pol, const char *target)
+{
+    struct tt_addr_list list;
+    unsigned char ip[16];
+    int i;
+    for (i = 0; i < pol->target_count; i++)
+        if (strcmp(pol->targets[i], target) == 0)
+            return 1;
+    if (pol->allow.count == 0 || tt_ip_parse(target, ip) == 0)
+        return 0;
+    if (tt_resolve(target, 0, TT_FAMILY_ANY, 0, &list) != 0 || list.count == 0)
+        return 0;
+    return ttcp_allow_match(&pol->allow, &list.addr[0]);
+}
+
+static int bad(char *why, size_t why_len, const char *name, const char *reason)
+{
+    snprintf(why, why_len, "%s: %s", name, reason);
+    ttcp_text_printable(why);
+    return 400;
+}
+
+/* A 0/1 flag; 0 when absent. */
+static int flag(const char *text, const char *name, int *out, char *why, size_t why_len)
+{
+    char reason[128];
+    uint64_t v = 0;
+    if (text != NULL && ttcp_parse_u64(text, TTCP_SUFFIX_NONE, 0, 1, &v, reason, sizeof reason))
+        return bad(why, why_len, name, reason);
+    *out = (int)v;
+    return 0;
+}
+
+/* The test's length: time, else the scrape timeout less a margin, else the default. */
+static int length(const struct exporter_query *q, int64_t *ns, char *why, size_t why_len)
+{
+    char reason[128];
+    int64_t t;
+    *ns = EXPORTER_DEFAULT_NS;
+    if (q->time != NULL) {
+        if (ttcp_parse_seconds(q->time, EXPORTER_MIN_NS, EXPORTER_MAX_NS, ns, reason,
+                               sizeof reason) != 0)
+            return bad(why, why_len, "time", reason);
+    } else if (q->scrape_timeout != NULL &&
+               ttcp_parse_seconds(q->scrape_timeout, 1, 3600ll * 1000000000ll, &t, reason,
+                                  sizeof reason) == 0) {
+        t -= EXPORTER_MARGIN_NS;
+        *ns = t < EXPORTER_MIN_NS ? EXPORTER_MIN_NS : t > EXPORTER_MAX_NS ? EXPORTER_MAX_NS : t;
+    }
+    return 0;
+}
+
+static int numbers(const struct exporter_query *q, struct exporter_plan *p, char *why,
+                   size_t why_len)
+{
+    char reason[128];
+    uint64_t port = TTCP_DEFAULT_PORT, rate = 0, streams = 1;
+    int64_t ns;
+    if (q->port && ttcp_parse_u64(q->port, TTCP_SUFFIX_NONE, 1, 65535, &port, reason,
+                                  sizeof reason))
+        return bad(why, why_len, "port", reason);
+    if (q->rate && ttcp_parse_rate(q->rate, 1000, 100000000000ull, &rate, reason,
+                                   sizeof reason))
+        return bad(why, why_len, "rate", reason);
+    if (q->streams && ttcp_parse_u64(q->streams, TTCP_SUFFIX_NONE, 1, EXPORTER_STREAMS_MAX,
+                                     &streams, reason, sizeof reason))
+        return bad(why, why_len, "streams", reason);
+    if (length(q, &ns, why, why_len) != 0)
+        return 400;
+    snprintf(p->port, sizeof p->port, "%llu", (unsigned long long)port);
+    snprintf(p->rate, sizeof p->rate, "%llu", (unsigned long long)rate);
+    snprintf(p->streams, sizeof p->streams, "%llu", (unsigned long long)streams);
+    snprintf(p->time, sizeof p->time, "%lld.%03lld", (long long)(ns / 1000000000ll),
+             (long long)(ns % 1000000000ll / 1000000ll));
+    return 0;
+}
+
+/* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] TARGET, through ttcp's parser. */
+static int options(struct exporter_plan *p, int reverse, int udp, char *why, size_t why_len)
+{
+    int n = 0;
+    char reason[200];
+    p->argv[n++] = "ttcp";
+    p->argv[n++] = "-C";
+    p->argv[n++] = "-p";
+    p->argv[n++] = p->port;
+    p->argv[n++] = "--time";
+    p->argv[n++] = p->time;
+    if (reverse)
+        p->argv[n++] = "-r";
+    if (udp)
+        p->argv[n++] = "-u";
+    if (strcmp(p->rate, "0") != 0) {
+        p->argv[n++] = "-R";
+        p->argv[n++] = p->rate;
+    }
+    p->argv[n++] = "-P";
+    p->argv[n++] = p->streams;
+    p->argv[n++] = p->target;
+    p->argv[n] = NULL;
+    if (ttcp_options_parse(&p->opts, n, p->argv, 0, reason, sizeof reason) != 0)
+        return bad(why, why_len, "the test", reason);
+    return 0;
+}
+
+int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_query *q,
+                       struct exporter_plan *plan, char *why, size_t why_len)
+{
+    int reverse, udp, rc;
+    memset(plan, 0, sizeof *plan);
+    if (q->target == NULL)
+        return bad(why, why_len, "target", "missing (/probe?target=HOST)");
+    if (!target_ok(q->target))
+        return bad(why, why_len, "target", "not a host name or a numeric address");
+    if ((rc = flag(q->reverse, "reverse", &reverse, why, why_len)) != 0 ||
+        (rc = flag(q->udp, "udp", &udp, why, why_len)) != 0)
+        return rc;
+    if (numbers(q, plan, why, why_len) != 0)
+        return 400;
+    if (!allowed(pol, q->target)) {
+        snprintf(why, why_len, "target %s: not allowed (--allow, --target)", q->target);
+        return 403;
+    }
+    snprintf(plan->target, sizeof plan->target, "%s", q->target);
+    return options(plan, reverse, udp, why, why_len);
+}

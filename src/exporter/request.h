@@ -1,0 +1,43 @@
+/* ttcp-exporter: a /probe request's parameters, checked into the options
+ * of one ttcp -C test, or refused (400: malformed, 403: not allowed). */
+#ifndef TTCP_EXPORTER_REQUEST_H
+#define TTCP_EXPORTER_REQUEST_H
+
+#include "config/options.h"
+#include "server/allow.h"
+
+#define EXPORTER_TARGETS_MAX 64
+#define EXPORTER_TARGET_LEN 253      /* a DNS name's longest text */
+#define EXPORTER_STREAMS_MAX 32
+#define EXPORTER_DEFAULT_NS (5ll * 1000000000ll) /* no time, no scrape timeout */
+#define EXPORTER_MARGIN_NS 500000000ll          /* kept from the scrape timeout */
+#define EXPORTER_MIN_NS 500000000ll
+#define EXPORTER_MAX_NS (60ll * 1000000000ll)
+
+/* Whom the owner allows: numeric targets inside a prefix, or these names
+ * exactly. Neither: every probe is refused. */
+struct exporter_policy {
+    struct ttcp_allow allow;
+    const char *targets[EXPORTER_TARGETS_MAX];
+    int target_count;
+};
+
+/* A request's values as they came (NULL: not given). */
+struct exporter_query {
+    const char *target, *port, *reverse, *udp, *time, *rate, *streams;
+    const char *scrape_timeout; /* X-Prometheus-Scrape-Timeout-Seconds */
+};
+
+/* The test to run: the options and the strings they point into. */
+struct exporter_plan {
+    struct ttcp_options opts;
+    char target[EXPORTER_TARGET_LEN + 1];
+    char port[8], time[24], rate[24], streams[8];
+    char *argv[16];
+};
+
+/* 0 with plan filled, or the HTTP status (400, 403) with a one-line reason. */
+int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_query *q,
+                       struct exporter_plan *plan, char *why, size_t why_len);
+
+#endif
