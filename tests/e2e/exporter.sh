@@ -1,0 +1,123 @@
+# ttcp-exporter (issue 17): probes of a ttcp -S on 127.0.0.1 answered in Prometheus' text format;
+# a target outside --allow refused (403) with no connection to it; bad parameters 400; /metrics
+# counting; then a real Prometheus (Debian's) scraping the exporter with the probe pattern, its
+# HTTP API showing ttcp_up 1 and a bits-per-second sample above zero for the target.
+BOUND=${BOUND:-90}   # Prometheus lives through its scrapes
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
+EXPORTER=${EXPORTER:-$E2E_DIR/../../build/ttcp-exporter}
+[ -x "$EXPORTER" ] || skip "no ttcp-exporter at $EXPORTER (built with libmicrohttpd)"
+command -v curl >/dev/null || skip "no curl"
+command -v prometheus >/dev/null || skip "no prometheus (ci/deps installs Debian's)"
+need_jq
+
+# get NAME URL: GET URL (bounded), body in $TMP/NAME.out, the status in $TMP/NAME.status.
+get() {
+  CMD[$1]="curl $2"; RC[$1]=done; : >"$TMP/$1.err"
+  "${BOUNDED[@]}" curl -s -m 15 -o "$TMP/$1.out" -w '%{http_code}' "$2" >"$TMP/$1.status"
+}
+status_is() {
+  local got; got=$(cat "$TMP/$1.status")
+  [ "$got" = "$2" ] || { fail "$1: HTTP status $got, expected $2"; sed 's/^/    | /' "$TMP/$1.out"; }
+}
+value() { sed -nE "s/^$2\\{target=\"127\\.0\\.0\\.1\"\\} ([0-9.e+-]+)$/\\1/p" "$TMP/$1.out"; }
+metric() { sed -nE "s/^$2 ([0-9.e+-]+)$/\\1/p" "$TMP/$1.out"; }
+
+on_free_port "tcp:s udp:s" start_on_P s "$TTCP" -S -p @P@
+SP=$P
+listen_on x tcp "$EXPORTER" --listen 127.0.0.1:@P@ --allow 127.0.0.1/32
+XP=$P
+URL=http://127.0.0.1:$XP
+
+# A TCP probe of one second: up, bytes both ways, a rate above zero, the RTT, every metric with
+# its HELP and TYPE.
+get p1 "$URL/probe?target=127.0.0.1&port=$SP&time=1"
+status_is p1 200
+expect_eq p1 ttcp_up "$(value p1 ttcp_up)" 1
+bps=$(value p1 ttcp_bits_per_second) secs=$(value p1 ttcp_receiver_seconds)
+expect_awk p1 "bits per second > 0" "${bps:-x} > 0"
+expect_awk p1 "received bytes > 0" "$(value p1 ttcp_received_bytes) > 0"
+expect_awk p1 "receiver seconds near 1" "${secs:-x} > 0.5 && ${secs:-x} < 3"
+expect_match p1 out '^ttcp_tcp_rtt_seconds\{target="127.0.0.1"\} '
+expect_eq p1 "TYPE lines" "$(grep -c '^# TYPE ttcp_[a-z_]* gauge$' "$TMP/p1.out")" \
+  "$(grep -c '^ttcp_' "$TMP/p1.out")"
+
+# A paced UDP probe the other way: loss and jitter.
+get p2 "$URL/probe?target=127.0.0.1&port=$SP&time=0.5&udp=1&reverse=1&rate=20m"
+status_is p2 200
+expect_eq p2 ttcp_up "$(value p2 ttcp_up)" 1
+expect_match p2 out '^ttcp_udp_lost_packets\{target="127.0.0.1"\} [0-9]+$'
+expect_match p2 out '^ttcp_udp_jitter_seconds\{target="127.0.0.1"\} '
+
+# Outside --allow (127.0.0.2 is loopback too: a connection would reach the server): 403, and the
+# server sees nothing.
+before=$(cat "$TMP/s.out" "$TMP/s.err" | wc -c)
+conns() { ss -Htn state established "( dport = :$SP or sport = :$SP )" | wc -l; }
+get r1 "$URL/probe?target=127.0.0.2&port=$SP&time=1"
+status_is r1 403
+expect_match r1 out 'not allowed'
+sleep 0.3
+expect_eq s "server output after the refused probe" "$(cat "$TMP/s.out" "$TMP/s.err" | wc -c)" "$before"
+expect_eq s "connections to the server" "$(conns)" 0
+
+# Bad parameters: 400 with a one-line reason.
+for q in "target=127.0.0.1&port=0" "target=127.0.0.1&time=600" "port=$SP" "target=-x" \
+         "target=127.0.0.1&udp=2" "target=127.0.0.1&bogus=1" "target=127.0.0.1&target=127.0.0.1" \
+         "target=127.0.0.1&streams=1000"; do
+  get b "$URL/probe?$q"
+  status_is b 400
+  expect_eq b "lines of the 400 for $q" "$(wc -l <"$TMP/b.out")" 1
+done
+
+# /metrics: the two probes, the refusal, the eight bad requests.
+get m "$URL/metrics"
+status_is m 200
+expect_eq m probes "$(metric m ttcp_exporter_probes_total)" 2
+expect_eq m failures "$(metric m ttcp_exporter_probe_failures_total)" 0
+expect_eq m refused "$(metric m ttcp_exporter_refused_total)" 1
+expect_eq m "bad requests" "$(metric m ttcp_exporter_bad_requests_total)" 8
+
+# A real Prometheus: the probe pattern (the target into ?target=, the exporter as the address),
+# a scrape every 2 s with a 1.5 s timeout (so the test runs 1 s: the timeout less 0.5 s).
+mkdir -p "$TMP/prom"
+cat >"$TMP/prom.yml" <<YML
+global:
+  scrape_interval: 2s
+  scrape_timeout: 1500ms
+scrape_configs:
+  - job_name: ttcp
+    metrics_path: /probe
+    params:
+      port: ['$SP']
+    static_configs:
+      - targets: ['127.0.0.1']
+    relabel_configs:
+      - source_labels: [__address__]
+        target_label: __param_target
+      - source_labels: [__param_target]
+        target_label: instance
+      - target_label: __address__
+        replacement: 127.0.0.1:$XP
+YML
+listen_on prom tcp prometheus --config.file="$TMP/prom.yml" --storage.tsdb.path="$TMP/prom" \
+  --web.listen-address=127.0.0.1:@P@
+PP=$P
+# sample QUERY: the value of QUERY's series for target 127.0.0.1 ("" when none yet).
+sample() {
+  "${BOUNDED[@]}" curl -s -m 5 "http://127.0.0.1:$PP/api/v1/query?query=$1" |
+    jq -r '.data.result[] | select(.metric.target == "127.0.0.1") | .value[1]' 2>/dev/null | head -n 1
+}
+scraped() {
+  [ "$(sample ttcp_up)" = 1 ] &&
+    awk -v v="$(sample ttcp_bits_per_second)" 'BEGIN { exit !(v + 0 > 0) }'
+}
+if wait_for 40 prom scraped; then
+  measured "Prometheus: ttcp_up $(sample ttcp_up), ttcp_bits_per_second $(sample ttcp_bits_per_second)"
+else
+  fail "Prometheus has no ttcp_up 1 and bits per second > 0 for 127.0.0.1 within 40 s"
+  "${BOUNDED[@]}" curl -s -m 5 "http://127.0.0.1:$PP/api/v1/targets" | head -c 1500; echo
+  show x
+fi
+stop prom
+stop x
+stop s
+finish
