@@ -1,6 +1,8 @@
 # ttcp -S and ttcp -C (issue #12): a client's tests both ways and both at once, both ends'
 # figures and the summary on the client; classic TCP and UDP transmitters measured by the same
 # server on the same port; several clients at once; "busy" at --max-clients; -1; Ctrl+C.
+# The one server s lives through most of the script: well past lib.sh's usual 20 s under valgrind.
+BOUND=${BOUND:-120}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # server NAME ARGS...: `ttcp -S -p P ARGS` on a fresh port, up once it listens on TCP and UDP.
