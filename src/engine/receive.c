@@ -73,10 +73,13 @@ static int send_back(struct ttcp_session *s)
  * wake-ups, and on loopback fewer cross-CPU wake-ups charged to the sender
  * (issue 15's profile). The bytes and the end (EOF wakes at once) are the
  * same; only the count of I/O calls drops to about bytes / -l, as with -B.
- * Not when reading for stdout: typed data must show at once. */
+ * Not when reading for stdout: typed data must show at once. Not for a
+ * server's or a client's connection either: their receive timeout (the
+ * idle timeout) would first wait out a partial buffer, and a stall would
+ * be seen only after twice the timeout. */
 static void wake_for_full_buffers(struct ttcp_session *s)
 {
-    if (s->opts->sinkmode && !ttcp_clocked(s->opts) && s->buf.len > 1)
+    if (!s->handed && s->opts->sinkmode && !ttcp_clocked(s->opts) && s->buf.len > 1)
         (void)tt_setopt(s->sock, TT_OPT_RCVLOWAT, (int)s->buf.len); /* a hint only */
 }
 

@@ -18,6 +18,8 @@ struct ttcp_session {
     struct ttcp_buffer buf;
     tt_socket listener;  /* TCP receiver's listening socket */
     tt_socket sock;      /* the data socket */
+    int handed;          /* it came from a server or a client (ttcp_run_on), which may
+                          * have armed a receive timeout on it */
     struct tt_addr_list peers; /* what the transmitter's host resolved to */
     struct tt_addr dest; /* UDP transmitter's destination */
     int64_t start_ns;    /* when the timed phase began */

@@ -12,7 +12,9 @@
 #define TRAILING_QUIET_NS 2000000000ll /* -c: how long the last sender's markers are trailing */
 #define GATHER_NS 50000ll              /* the wait that lets a batch gather */
 #define GATHER_AFTER_NS 1000000000ll   /* never in a test's first second */
-#define GATHER_RATE 50000u             /* datagrams a second: below it, each is read as it comes */
+#define GATHER_RATE 50000.0            /* datagrams a second: below it, each is read as it comes */
+#define GATHER_SLEPT_NS 150000.0       /* what the wait may really last (the OS's timer slack) */
+#define DATAGRAM_OVERHEAD 768.0        /* what a queued datagram costs beyond its bytes (Linux) */
 
 /* Ends a test that went quiet: the figures cover the time up to the last
  * datagram, and a warning says why the end marker was not needed. */
@@ -95,6 +97,7 @@ struct rx {
     int64_t last_ns; /* monotonic: the last data (idle timeout, the figures' end) */
     struct tt_addr sender; /* whose datagram began this test */
     int64_t waiting_since_ns; /* when the wait for the start began */
+    int queue;             /* the receive queue the OS granted, bytes (0: unknown) */
 };
 
 static int same_sender(const struct tt_addr *a, const struct tt_addr *b)
@@ -145,17 +148,22 @@ static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *
  * nearly every datagram, and the wake-up is paid by whoever delivers it (on
  * loopback the sender's CPU, which runs the receive path): 15 to 20 % of
  * the 64-byte rate (issue 15). After a batch of several datagrams that
- * emptied the queue, a 50 us wait lets the next batch gather instead. Each
+ * emptied the queue, a 50 us wait (up to 150 us with the OS's timer slack)
+ * lets the next batch gather instead, as long as what arrives meanwhile
+ * fills at most a quarter of the queue, so the wait never causes loss. Each
  * arrival keeps the kernel's own stamp, so jitter is as exact as before;
  * the end marker may be read one wait late, which once a second has passed
- * moves the figure's end by at most 0.01 %. Where the OS hands one datagram
- * per call (no batches to gather) it never waits. */
+ * moves the figure's end by at most 0.015 %. Where the OS hands one
+ * datagram per call (no batches to gather) it never waits. */
 static void gather(const struct ttcp_session *s, const struct rx *x, int got, int room, int64_t now)
 {
-    int64_t ran = now - s->start_ns;
-    if (got < 2 || got >= room || x->state != TTCP_UDP_RUNNING || ran < GATHER_AFTER_NS)
+    double ran = (double)(now - s->start_ns), per_s, each;
+    if (got < 2 || got >= room || x->state != TTCP_UDP_RUNNING || ran < GATHER_AFTER_NS ||
+        s->res->calls == 0)
         return;
-    if (s->res->calls < GATHER_RATE * (uint64_t)(ran / 1000000000ll))
+    per_s = (double)s->res->calls * 1e9 / ran;
+    each = (double)s->res->bytes / (double)s->res->calls + DATAGRAM_OVERHEAD;
+    if (per_s < GATHER_RATE || per_s * each * GATHER_SLEPT_NS / 1e9 > x->queue / 4.0)
         return;
     tt_sleep_ns(GATHER_NS);
 }
@@ -208,6 +216,8 @@ int ttcp_udp_receive(struct ttcp_session *s)
     s->res->verify_done = s->opts->verify;
     tt_setopt(s->sock, TT_OPT_RCVTIMEO_MS, RECV_POLL_MS);
     tt_setopt(s->sock, TT_OPT_TIMESTAMPS, 1); /* for jitter; without it, the clock at return */
+    if (tt_getopt(s->sock, TT_OPT_RCVBUF, &x.queue) != 0)
+        x.queue = 0;
     while (rc > 0 && x.state != TTCP_UDP_DONE && !ttcp_stopping(s))
         rc = receive_some(s, &x);
     if (rc == 0 && s->res->idle_timeout)

@@ -11,15 +11,34 @@
 #define ENOBUFS_BACKOFF_NS 18000000ll /* 1.12's select() back-off: 18 ms */
 #define TRAILING_PAUSE_NS 100000000ll /* lets a busy receiver drain first */
 
+/* A connected socket hears an ICMP error about an earlier datagram (port
+ * unreachable, a firewall's "prohibited", fragmentation needed) as the
+ * failure of a later send, which 1.12's unconnected sendto() never saw. The
+ * failed call sent nothing and took the error: it is counted, warned of
+ * once, and the caller tries again. */
+static void heard_icmp(struct ttcp_session *s, int code)
+{
+    s->res->calls++;
+    if (code == TT_E_CONNREFUSED || code == TT_E_CONNRESET) {
+        ttcp_warn(s, TTCP_WARN_PORT_UNREACHABLE);
+        return;
+    }
+    if (!(s->res->warnings & (1u << TTCP_WARN_ICMP))) {
+        s->res->icmp_code = code;
+        s->res->icmp_native = tt_last_error();
+    }
+    ttcp_warn(s, TTCP_WARN_ICMP);
+}
+
 /* Sends datagrams; ENOBUFS backs off and tries again, each try an I/O call
- * as 1.12 counts it. A connected socket hears the receiver's host say "port
- * unreachable" as a refusal of a later send: that send is tried again, as
- * 1.12's unconnected sendto() never noticed, and a warning says so once.
- * After the end a refusal only means the receiver has finished: the marker
- * counts as sent, as 1.12's would have been. Returns how many went, or a
- * negative code. */
+ * as 1.12 counts it. On a connected socket a failure is first taken for an
+ * earlier datagram's ICMP report (heard_icmp) and the send tried again; only
+ * a second failure in a row is this send's own. After the end, a failed
+ * marker only means the receiver has finished: it counts as sent, as 1.12's
+ * would have been. Returns how many went, or a negative code. */
 static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int count, int after_end)
 {
+    int retried = 0;
     for (;;) {
         int n = tt_sendto_batch(s->sock, d, count, s->dest.len ? &s->dest : NULL);
         if (n > 0) {
@@ -29,11 +48,12 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
         if (n == TT_E_NOBUFS) {
             s->res->calls++;
             tt_sleep_ns(ENOBUFS_BACKOFF_NS);
-        } else if (n == TT_E_CONNREFUSED || n == TT_E_CONNRESET) {
+        } else if (n != TT_E_INTR && s->dest.len == 0 && after_end) {
             s->res->calls++;
-            if (after_end)
-                return 1;
-            ttcp_warn(s, TTCP_WARN_PORT_UNREACHABLE);
+            return 1;
+        } else if (n != TT_E_INTR && s->dest.len == 0 && !retried) {
+            heard_icmp(s, n);
+            retried = 1;
         } else if (n == TT_E_INTR && tt_interrupted()) {
             return TT_E_INTR;
         } else if (n != TT_E_INTR) {

@@ -61,6 +61,7 @@ enum ttcp_warning {
     TTCP_WARN_TIME_LIMIT,      /* a server's --max-time ended the test */
     TTCP_WARN_CPU_PIN,         /* --cpu: the OS would not keep the stream on its CPU */
     TTCP_WARN_PORT_UNREACHABLE, /* -t -u: the receiver's host says its port is closed */
+    TTCP_WARN_ICMP,            /* -t -u: the network reported earlier datagrams undeliverable */
     TTCP_WARN_COUNT
 };
 
@@ -78,6 +79,7 @@ struct ttcp_result {
     int idle_timeout;     /* no progress for --idle-timeout ended it */
     uint32_t warnings;    /* 1u << enum ttcp_warning, for each that happened */
     uint64_t unsent_tail; /* TTCP_WARN_INPUT_TAIL: the bytes left unsent */
+    int icmp_code, icmp_native; /* TTCP_WARN_ICMP: the first such error (TT_E_*, native) */
     uint64_t touch_sum;   /* -T: keeps the byte reads from being optimised out */
     /* --half-close: the other direction, after the timed phase */
     int back_done;        /* the back phase ran (or bytes came back) */

@@ -106,7 +106,7 @@ static int read_small(const struct ttcp_message *m, struct ttcp_result *r, char 
     uint64_t v[20];
     static const struct { const char *key; uint64_t max; } small[20] = {
         {"started", 1}, {"interrupted", 1}, {"idle_timeout", 1},
-        {"warnings", (1u << TTCP_WARN_COUNT) - 1}, {"failure", 1000}, {"failure_op", 100},
+        {"warnings", UINT32_MAX}, {"failure", 1000}, {"failure_op", 100},
         {"tcp_end_asked", 1}, {"tcp_end_valid", 1}, {"mss", UINT32_MAX},
         {"snd_wnd", UINT32_MAX}, {"rcv_wnd", UINT32_MAX}, {"cwnd", UINT32_MAX},
         {"srtt_us", UINT32_MAX}, {"rttvar_us", UINT32_MAX}, {"verify_done", 1},
@@ -120,7 +120,7 @@ static int read_small(const struct ttcp_message *m, struct ttcp_result *r, char 
     r->started = (int)v[0];
     r->interrupted = (int)v[1];
     r->idle_timeout = (int)v[2];
-    r->warnings = (uint32_t)v[3];
+    r->warnings = (uint32_t)v[3] & ((1u << TTCP_WARN_COUNT) - 1); /* a later peer's: not ours to name */
     r->failure.code = -(int)v[4];
     r->failure.op = (enum ttcp_op)v[5];
     r->tcp_end_asked = (int)v[6];

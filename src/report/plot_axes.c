@@ -119,6 +119,10 @@ void plot_polyline(struct ttcp_svg *s, const struct plot_panel *pn, const double
     for (i = 0; i < n; i++)
         ttcp_svg_add(s, "%s%.1f,%.1f", i ? " " : "", plot_x(pn, t[i]), plot_y(pn, v[i]));
     ttcp_svg_add(s, "\"/>\n");
+    if (n == 1) /* a line of one point shows nothing: a short test's one interval, say */
+        ttcp_svg_add(s, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
+                     "fill-opacity=\"%.2f\"/>\n", cls, plot_x(pn, t[0]), plot_y(pn, v[0]),
+                     width + 1.5, colour, opacity);
 }
 
 void plot_level(struct ttcp_svg *s, const struct plot_panel *pn, double value, const char *cls,

@@ -81,6 +81,14 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
         ttcp_text_add(&t, "the receiver's host says nothing listens on that UDP port "
                       "(port unreachable): what is sent while no receiver is there is lost");
         break;
+    case TTCP_WARN_ICMP: {
+        char native[128];
+        const char *why = tt_error_text(res->icmp_code, res->icmp_native, native, sizeof native);
+        ttcp_text_add(&t, "the network reported earlier datagrams undeliverable%s%s%s; "
+                      "sending goes on, as 1.12's would", why ? " (" : "", why ? why : "",
+                      why ? ")" : "");
+        break;
+    }
     case TTCP_WARN_COUNT:
         break;
     }
@@ -103,6 +111,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_TIME_LIMIT] = "time_limit",
         [TTCP_WARN_CPU_PIN] = "cpu_not_pinned",
         [TTCP_WARN_PORT_UNREACHABLE] = "port_unreachable",
+        [TTCP_WARN_ICMP] = "icmp_error",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }

@@ -109,7 +109,17 @@ static void sink_receiver_waits_for_full_buffers(void **state)
 
 static void receiver_takes_what_is_there_when_it_must(void **state)
 {
+    struct ttcp_observer obs = {record_event, NULL, NULL, NULL};
     (void)state;
+    /* a connection a server handed over: its idle timeout must see a stall at once */
+    fake_push(&fake.rx, 1000);
+    assert_int_equal(run_core("-r -s -l 64k"), 0); /* (sets core_opts) */
+    fake_reset();
+    fake_push(&fake.rx, 1000);
+    assert_int_equal(ttcp_run_on(&core_opts, &obs, &core_res, 3, NULL, TTCP_RUN_ACCEPTED), 0);
+    assert_int_equal(fake.rcvlowat_set, 0);
+    ttcp_result_release(&core_res);
+    fake_reset();
     fake_push(&fake.rx, 1000);
     assert_int_equal(run_core("-r -s -l 64k -i 1"), 0);
     assert_int_equal(fake.rcvlowat_set, 0);

@@ -36,6 +36,34 @@ static void transmitter_backs_off_on_enobufs(void **state)
     assert_true(fake.sleep_calls >= 2);
 }
 
+/* The connected socket hears earlier datagrams' ICMP errors as a failed
+ * send: tried again, warned of once with the error's words, the test goes
+ * on; two failures in a row are the send's own. */
+static void transmitter_hears_icmp_and_goes_on(void **state)
+{
+    (void)state;
+    fake_push(&fake.tx, 4);            /* start marker */
+    fake_push(&fake.tx, TT_E_UNREACH); /* an earlier datagram: host prohibited */
+    fake_push(&fake.tx, 100);
+    fake_push(&fake.tx, TT_E_CONNREFUSED);
+    assert_int_equal(run_core("-t -s -u -l 100 -n 3 h"), 0);
+    assert_int_equal(core_res.bytes, 300);
+    assert_int_equal(core_res.calls, 1 + 2 + 3 + 5);
+    assert_non_null(strstr(core_events, "warning: the network reported earlier datagrams "
+                                        "undeliverable (Network is unreachable)"));
+    assert_non_null(strstr(core_events, "(port unreachable)"));
+}
+
+static void transmitter_fails_on_a_second_error_in_a_row(void **state)
+{
+    (void)state;
+    fake_push(&fake.tx, 4);
+    fake_push(&fake.tx, TT_E_MSGSIZE);
+    fake_push(&fake.tx, TT_E_MSGSIZE);
+    assert_int_equal(run_core("-t -s -u -l 100 -n 3 h"), TT_E_MSGSIZE);
+    assert_int_equal(core_res.failure.code, TT_E_MSGSIZE);
+}
+
 static void transmitter_non_sink_sends_full_datagrams(void **state)
 {
     static unsigned char data[2500];
@@ -166,6 +194,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(transmitter_marker_sequence, reset),
         cmocka_unit_test_setup(transmitter_backs_off_on_enobufs, reset),
+        cmocka_unit_test_setup(transmitter_hears_icmp_and_goes_on, reset),
+        cmocka_unit_test_setup(transmitter_fails_on_a_second_error_in_a_row, reset),
         cmocka_unit_test_setup(transmitter_non_sink_sends_full_datagrams, reset),
         cmocka_unit_test_setup(transmitter_refuses_a_tail_that_looks_like_a_marker, reset),
         cmocka_unit_test_setup(receiver_classic_sequence, reset),

@@ -122,6 +122,26 @@ static void a_point_per_interval(void **state)
     ttcp_result_release(&r);
 }
 
+/* A test shorter than its period has one interval: a polyline of one point
+ * would draw nothing, so the point is marked. */
+static void a_lone_point_is_marked(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-t -s 127.0.0.1 --plot x.svg");
+    fill(&r, 1, 130, 1000000);
+    ttcp_plot_init(&p, &opts, "2024-05-01 10:00");
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(points_of(svg, "rate total"), 1);
+    assert_int_equal(count_of(svg, "<circle class=\"rate total\""), 1);
+    free(svg);
+    ttcp_result_release(&r);
+}
+
 static void text_is_escaped(void **state)
 {
     struct ttcp_result r;
@@ -235,6 +255,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_point_per_interval),
+        cmocka_unit_test(a_lone_point_is_marked),
         cmocka_unit_test(text_is_escaped),
         cmocka_unit_test(an_empty_test_is_a_document),
         cmocka_unit_test(no_coordinate_is_not_a_number),
