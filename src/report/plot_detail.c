@@ -194,6 +194,17 @@ const char *plot_detail_bar_name(const struct ttcp_plot *p)
     return p->opts->udp ? "datagrams lost (%, right)" : "retransmits per interval (right)";
 }
 
+/* Whether a test has a point to draw here (a UDP transmitter has intervals
+ * but no loss of its own): only those share the bars' room. */
+static int has_points(const struct detail *d)
+{
+    size_t k;
+    for (k = 0; k < d->n; k++)
+        if (d->ok[k])
+            return 1;
+    return 0;
+}
+
 void plot_detail(struct ttcp_svg *s, const struct ttcp_plot *p, struct plot_panel *pn)
 {
     struct detail d[TTCP_PLOT_TESTS];
@@ -206,9 +217,9 @@ void plot_detail(struct ttcp_svg *s, const struct ttcp_plot *p, struct plot_pane
     plot_axes(s, pn, p->opts->udp ? "Jitter (ms)" : "RTT (ms)",
               p->opts->udp ? "Lost (%)" : "Retransmits", 1);
     for (i = 0; i < p->tests; i++)
-        slots += d[i].n > 0;
+        slots += has_points(&d[i]);
     for (i = 0; any && i < p->tests; i++)
-        if (d[i].n > 0)
+        if (has_points(&d[i]))
             draw_bars(s, pn, &d[i], slot++, slots, plot_colour(i));
     for (i = 0; any && i < p->tests; i++)
         draw_line(s, pn, &d[i], plot_colour(i));

@@ -142,6 +142,51 @@ static void a_lone_point_is_marked(void **state)
     ttcp_result_release(&r);
 }
 
+/* The text of the first bar's width="..." */
+static void bar_width(const char *svg, char *out, size_t len)
+{
+    const char *at = strstr(svg, "class=\"bar\"");
+    assert_non_null(at);
+    at = strstr(at, "width=\"");
+    assert_non_null(at);
+    snprintf(out, len, "%.*s", (int)strcspn(at + 7, "\""), at + 7);
+}
+
+/* A UDP transmitter's intervals carry no loss of its own: beside its
+ * receiver's, it takes no share of the bars' room. */
+static void bars_share_room_only_with_tests_that_have_some(void **state)
+{
+    struct ttcp_result rx, tx;
+    struct ttcp_plot p;
+    char *svg, alone[32], both[32];
+    size_t k;
+    (void)state;
+    parse_line("-r -s -u -i 0.5");
+    fill(&rx, 4, 500, 1000);
+    fill(&tx, 4, 500, 1000);
+    for (k = 0; k < 4; k++) {
+        rx.intervals.list[k].udp_valid = 1;
+        rx.intervals.list[k].udp_expected = 100;
+        rx.intervals.list[k].udp_datagrams = 90;
+        rx.intervals.list[k].udp_lost = 10;
+    }
+    ttcp_plot_init(&p, &opts, "2024-05-01 10:00");
+    ttcp_plot_add(&p, &opts, &rx, NULL, 0, 0);
+    svg = draw(&p);
+    bar_width(svg, alone, sizeof alone);
+    free(svg);
+    ttcp_plot_init(&p, &opts, "2024-05-01 10:00");
+    ttcp_plot_add(&p, &opts, &rx, NULL, 0, 0);
+    ttcp_plot_add(&p, &opts, &tx, NULL, 0, 1);
+    svg = draw(&p);
+    check_document(svg);
+    bar_width(svg, both, sizeof both);
+    assert_string_equal(both, alone);
+    free(svg);
+    ttcp_result_release(&rx);
+    ttcp_result_release(&tx);
+}
+
 static void text_is_escaped(void **state)
 {
     struct ttcp_result r;
@@ -256,6 +301,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_point_per_interval),
         cmocka_unit_test(a_lone_point_is_marked),
+        cmocka_unit_test(bars_share_room_only_with_tests_that_have_some),
         cmocka_unit_test(text_is_escaped),
         cmocka_unit_test(an_empty_test_is_a_document),
         cmocka_unit_test(no_coordinate_is_not_a_number),
