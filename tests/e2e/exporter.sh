@@ -1,7 +1,9 @@
 # ttcp-exporter (issue 17): probes of a ttcp -S on 127.0.0.1 answered in Prometheus' text format;
 # a target outside --allow refused (403) with no connection to it; bad parameters 400; /metrics
-# counting; then a real Prometheus (Debian's) scraping the exporter with the probe pattern, its
-# HTTP API showing ttcp_up 1 and a bits-per-second sample above zero for the target.
+# counting; a probe of a dead port (ttcp_up 0, a failure); a second probe of a busy target, and
+# past --max-probes, refused with 503; an exporter on [::1] probing ::1; then a real Prometheus
+# (Debian's) scraping the exporter with the probe pattern, its HTTP API showing ttcp_up 1 and a
+# bits-per-second sample above zero for the target.
 BOUND=${BOUND:-90}   # Prometheus lives through its scrapes
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 EXPORTER=${EXPORTER:-$E2E_DIR/../../build/ttcp-exporter}
@@ -75,6 +77,53 @@ expect_eq m probes "$(metric m ttcp_exporter_probes_total)" 2
 expect_eq m failures "$(metric m ttcp_exporter_probe_failures_total)" 0
 expect_eq m refused "$(metric m ttcp_exporter_refused_total)" 1
 expect_eq m "bad requests" "$(metric m ttcp_exporter_bad_requests_total)" 8
+
+# A target where no ttcp -S answers: the scrape succeeds (200), the probe did not (ttcp_up 0, and
+# no figures), and /metrics counts a failure (the blackbox model).
+DEAD=$(free_port)
+get d "$URL/probe?target=127.0.0.1&port=$DEAD&time=1"
+status_is d 200
+expect_eq d ttcp_up "$(value d ttcp_up)" 0
+expect_eq d "figures of a failed probe" "$(grep -c '^ttcp_bits_per_second' "$TMP/d.out")" 0
+
+# One probe per target at a time: while a probe of 127.0.0.1 runs (the server holds its
+# connection), a second one of the same target is refused at once with 503.
+start slow curl -s -m 15 -o "$TMP/slow.body" -w '%{http_code}' \
+  "$URL/probe?target=127.0.0.1&port=$SP&time=2"
+has_conn() { [ "$(conns)" -gt 0 ]; }
+wait_for 10 slow has_conn || fail "the first probe never reached the server"
+get busy "$URL/probe?target=127.0.0.1&port=$SP&time=1"
+status_is busy 503
+expect_match busy out '^busy: this target is being probed now$'
+reap slow
+expect_eq slow "status of the probe that ran" "$(cat "$TMP/slow.out")" 200
+expect_match slow body '^ttcp_up\{target="127.0.0.1"\} 1$'
+
+get m2 "$URL/metrics"
+expect_eq m2 probes "$(metric m2 ttcp_exporter_probes_total)" 4
+expect_eq m2 failures "$(metric m2 ttcp_exporter_probe_failures_total)" 1
+expect_eq m2 busy "$(metric m2 ttcp_exporter_busy_total)" 1
+
+# IPv6: an exporter listening on [::1] probes the server over ::1 (allowed by an IPv6 prefix);
+# with --max-probes 1, a probe of another target while one runs is refused (503) too.
+if ip -6 addr show lo 2>/dev/null | grep -q '::1'; then
+  listen_on x6 tcp "$EXPORTER" --listen "[::1]:@P@" --allow ::1/128 --allow 127.0.0.0/8 \
+    --max-probes 1
+  URL6="http://[::1]:$P"
+  start slow6 curl -s -m 15 -o "$TMP/slow6.body" -w '%{http_code}' \
+    "$URL6/probe?target=::1&port=$SP&time=2"
+  wait_for 10 slow6 has_conn || fail "the IPv6 probe never reached the server"
+  get full "$URL6/probe?target=127.0.0.1&port=$SP&time=1"
+  status_is full 503
+  expect_match full out '^busy: as many probes as --max-probes run now$'
+  reap slow6
+  expect_eq slow6 "status of the IPv6 probe" "$(cat "$TMP/slow6.out")" 200
+  expect_match slow6 body '^ttcp_up\{target="::1"\} 1$'
+  expect_match slow6 body '^ttcp_bits_per_second\{target="::1"\} [0-9.e+]+$'
+  stop x6
+else
+  echo "note: ::1 is not configured on lo; the IPv6 part is left out"
+fi
 
 # A real Prometheus: the probe pattern (the target into ?target=, the exporter as the address),
 # a scrape every 2 s with a 1.5 s timeout (so the test runs 1 s: the timeout less 0.5 s).

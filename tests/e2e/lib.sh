@@ -225,10 +225,14 @@ port_lost() {
   wait "${PID[$1]}" 2>/dev/null; RC[$1]=$?
   unset "PID[$1]"
 }
+# never_started NAME: NAME ended in a way that says its program never ran (not its own failure),
+# reaped, so on_free_port starts it again. Native programs always run: false; wine-lib.sh
+# overrides it (Wine at times ends an exe before it runs a line of it).
+never_started() { return 1; }
 # on_free_port "tcp|udp:NAME..." CMD...: P = a fresh port, then CMD (which starts each NAME, to
 # listen on $P with that protocol: a function, say), returning once they all listen. Should
-# the port have been taken after all (see "ports" above), they are stopped and CMD runs again
-# on the next port, up to 5 ports in all.
+# the port have been taken after all (see "ports" above), or one of them never started
+# (never_started), they are stopped and CMD runs again on the next port, up to 5 ports in all.
 on_free_port() {
   local socks=$1 try s bad lost
   shift
@@ -239,11 +243,11 @@ on_free_port() {
     for s in $socks; do
       await_listen "${s%%:*}" "$P" "${s#*:}" && continue
       bad=${bad:-$s}
-      port_lost "${s#*:}" && lost=1
+      { port_lost "${s#*:}" || never_started "${s#*:}"; } && lost=1
     done
     [ -z "$bad" ] && return 0
     if [ "$try" -lt 5 ] && [ "$lost" = 1 ]; then
-      echo "note: port $P was taken before ${bad#*:} could bind it; another port"
+      echo "note: ${bad#*:} did not bind port $P (taken, or never started); once more, on another port"
       for s in $socks; do stop_any "${s#*:}"; done
       continue
     fi

@@ -27,6 +27,19 @@ esac
 LISTEN_WAIT=${LISTEN_WAIT:-30}
 . "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib.sh" || exit 1
 
+# never_started NAME (lib.sh's hook for on_free_port): NAME, an exe started under Wine, ended
+# without a byte on stdout or stderr. ttcpw.exe prints a line on every way it fails, so this is
+# Wine not running it (seen in CI: a -S gone in under a second, status unknown, nothing printed).
+# Said, and reaped; on_free_port starts it again, and fails on the fifth time.
+never_started() {
+  [ -n "${PID[$1]-}" ] && ! kill -0 "${PID[$1]}" 2>/dev/null || return 1
+  [ ! -s "$TMP/$1.out" ] && [ ! -s "$TMP/$1.err" ] || return 1
+  case ${CMD[$1]-} in "$WTTCP "*) ;; *) return 1 ;; esac
+  wait "${PID[$1]}" 2>/dev/null; RC[$1]=$?
+  unset "PID[$1]"
+  echo "NOTE: Wine ended $1 (ttcpw.exe) with status ${RC[$1]} before it printed a byte"
+}
+
 # $WTTCP runs ttcpw.exe under Wine; one word, so lib.sh's helpers can take it where they take $TTCP.
 WTTCP=$TMP/wine-ttcpw
 printf '#!/bin/sh\nexec wine "%s" "$@"\n' "$TTCPW" >"$WTTCP" && chmod +x "$WTTCP"
