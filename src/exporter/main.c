@@ -8,6 +8,7 @@
 #include "base/parse.h"
 #include "base/version.h"
 #include "exporter/probe.h"
+#include "remote/auth.h"
 
 #define LISTEN_DEFAULT "127.0.0.1:9777"
 #define REPLY_MAX 8192
@@ -15,11 +16,12 @@
 
 static const char usage[] =
     "usage: ttcp-exporter [--listen [ADDRESS:]PORT] [--allow PREFIX]... [--target HOST]...\n"
-    "                     [--max-probes N]\n"
+    "                     [--max-probes N] [--key-file FILE]\n"
     "  --listen      where to answer (default " LISTEN_DEFAULT ")\n"
     "  --allow       numeric targets inside this IPv4 or IPv6 prefix may be probed\n"
     "  --target      this target (a name or an address, exactly as asked) may be probed\n"
     "  --max-probes  probes at once, 1-16 (default 4); one per target at a time\n"
+    "  --key-file    the pre-shared key of servers started with --key-file (read at each probe)\n"
     "Without --allow or --target every probe is refused.\n"
     "GET /probe?target=HOST[&port=N][&reverse=1][&udp=1][&time=S][&rate=R][&streams=N]\n"
     "GET /metrics: the exporter's own counters\n";
@@ -168,6 +170,16 @@ static int listen_on(const char *text, tt_socket *out, char *why, size_t why_len
     return 0;
 }
 
+/* The key file as ttcp -C will read it at each probe: refused here at once
+ * rather than at every scrape (a key that others may read, not hex). */
+static int key_usable(const char *path, char *why, size_t why_len)
+{
+    struct ttcp_key key;
+    int rc = ttcp_key_load(path, &key, why, why_len); /* its reason names --key-file */
+    ttcp_key_wipe(&key);
+    return rc;
+}
+
 /* argv into the policy; 0, 1 for --help or --version (printed), -1 with a reason. */
 static int parse_args(int argc, char **argv, struct exporter *e, const char **listen,
                       int *max, char *why, size_t why_len)
@@ -197,6 +209,10 @@ static int parse_args(int argc, char **argv, struct exporter *e, const char **li
             if (pol->target_count == EXPORTER_TARGETS_MAX)
                 return snprintf(why, why_len, "--target: at most %d", EXPORTER_TARGETS_MAX), -1;
             pol->targets[pol->target_count++] = val;
+        } else if (strcmp(a, "--key-file") == 0) {
+            if (key_usable(val, why, why_len) != 0)
+                return -1;
+            pol->key_file = val;
         } else if (strcmp(a, "--max-probes") == 0) {
             if (ttcp_parse_u64(val, TTCP_SUFFIX_NONE, 1, EXPORTER_PROBES_MAX, &v, why, why_len))
                 return -1;

@@ -104,8 +104,10 @@ static int numbers(const struct exporter_query *q, struct exporter_plan *p, char
     return 0;
 }
 
-/* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] TARGET, through ttcp's parser. */
-static int options(struct exporter_plan *p, int reverse, int udp, char *why, size_t why_len)
+/* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] [--key-file F] TARGET, through
+ * ttcp's parser. */
+static int options(struct exporter_plan *p, const char *key_file, int reverse, int udp,
+                   char *why, size_t why_len)
 {
     int n = 0;
     char reason[200];
@@ -125,6 +127,10 @@ static int options(struct exporter_plan *p, int reverse, int udp, char *why, siz
     }
     p->argv[n++] = "-P";
     p->argv[n++] = p->streams;
+    if (key_file != NULL) {
+        p->argv[n++] = "--key-file";
+        p->argv[n++] = (char *)key_file;
+    }
     p->argv[n++] = p->target;
     p->argv[n] = NULL;
     if (ttcp_options_parse(&p->opts, n, p->argv, 0, reason, sizeof reason) != 0)
@@ -151,5 +157,5 @@ int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_
         return 403;
     }
     snprintf(plan->target, sizeof plan->target, "%s", q->target);
-    return options(plan, reverse, udp, why, why_len);
+    return options(plan, pol->key_file, reverse, udp, why, why_len);
 }

@@ -20,6 +20,7 @@ struct exporter_policy {
     struct ttcp_allow allow;
     const char *targets[EXPORTER_TARGETS_MAX];
     int target_count;
+    const char *key_file; /* --key-file for every probe, or NULL */
 };
 
 /* A request's values as they came (NULL: not given). */
@@ -33,7 +34,7 @@ struct exporter_plan {
     struct ttcp_options opts;
     char target[EXPORTER_TARGET_LEN + 1];
     char port[8], time[24], rate[24], streams[8];
-    char *argv[16];
+    char *argv[20];
 };
 
 /* 0 with plan filled, or the HTTP status (400, 403) with a one-line reason. */

@@ -1,9 +1,9 @@
 # ttcp-exporter (issue 17): probes of a ttcp -S on 127.0.0.1 answered in Prometheus' text format;
 # a target outside --allow refused (403) with no connection to it; bad parameters 400; /metrics
 # counting; a probe of a dead port (ttcp_up 0, a failure); a second probe of a busy target, and
-# past --max-probes, refused with 503; an exporter on [::1] probing ::1; then a real Prometheus
-# (Debian's) scraping the exporter with the probe pattern, its HTTP API showing ttcp_up 1 and a
-# bits-per-second sample above zero for the target.
+# past --max-probes, refused with 503; --key-file; an exporter on [::1] probing ::1; then a real
+# Prometheus (Debian's) scraping the exporter with the probe pattern, its HTTP API showing
+# ttcp_up 1 and a bits-per-second sample above zero for the target.
 BOUND=${BOUND:-90}   # Prometheus lives through its scrapes
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 EXPORTER=${EXPORTER:-$E2E_DIR/../../build/ttcp-exporter}
@@ -103,6 +103,26 @@ get m2 "$URL/metrics"
 expect_eq m2 probes "$(metric m2 ttcp_exporter_probes_total)" 4
 expect_eq m2 failures "$(metric m2 ttcp_exporter_probe_failures_total)" 1
 expect_eq m2 busy "$(metric m2 ttcp_exporter_busy_total)" 1
+
+# --key-file: a server that asks for a key is probed with it (ttcp_up 1); the exporter without
+# the key gets ttcp_up 0 (the server refused the test); a key file others may read keeps the
+# exporter from starting (exit 2, the reason on stderr).
+od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$TMP/key" && chmod 600 "$TMP/key"
+on_free_port "tcp:sk udp:sk" start_on_P sk "$TTCP" -S -p @P@ --key-file "$TMP/key"
+KP=$P
+listen_on xk tcp "$EXPORTER" --listen 127.0.0.1:@P@ --allow 127.0.0.1/32 --key-file "$TMP/key"
+get k1 "http://127.0.0.1:$P/probe?target=127.0.0.1&port=$KP&time=0.5"
+status_is k1 200
+expect_eq k1 "ttcp_up with the key" "$(value k1 ttcp_up)" 1
+get k0 "$URL/probe?target=127.0.0.1&port=$KP&time=0.5"
+status_is k0 200
+expect_eq k0 "ttcp_up without the key" "$(value k0 ttcp_up)" 0
+stop xk
+stop sk
+chmod 644 "$TMP/key"
+run xr "$EXPORTER" --listen 127.0.0.1:1 --allow 127.0.0.1/32 --key-file "$TMP/key"
+expect_rc xr 2
+expect_match xr err '^ttcp-exporter: --key-file: .* may be read by others'
 
 # IPv6: an exporter listening on [::1] probes the server over ::1 (allowed by an IPv6 prefix);
 # with --max-probes 1, a probe of another target while one runs is refused (503) too.
