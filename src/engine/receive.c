@@ -76,10 +76,13 @@ static int send_back(struct ttcp_session *s)
  * Not when reading for stdout: typed data must show at once. Not for a
  * server's or a client's connection either: their receive timeout (the
  * idle timeout) would first wait out a partial buffer, and a stall would
- * be seen only after twice the timeout. */
+ * be seen only after twice the timeout. Not for -P's streams: they read on
+ * threads that Ctrl+C does not interrupt, and look at it between reads, so
+ * a slow sender would keep them past Ctrl+C until a whole buffer came. */
 static void wake_for_full_buffers(struct ttcp_session *s)
 {
-    if (!s->handed && s->opts->sinkmode && !ttcp_clocked(s->opts) && s->buf.len > 1)
+    if (!s->handed && s->opts->streams <= 1 && s->opts->sinkmode && !ttcp_clocked(s->opts) &&
+        s->buf.len > 1)
         (void)tt_setopt(s->sock, TT_OPT_RCVLOWAT, (int)s->buf.len); /* a hint only */
 }
 

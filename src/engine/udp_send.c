@@ -11,38 +11,46 @@
 #define ENOBUFS_BACKOFF_NS 18000000ll /* 1.12's select() back-off: 18 ms */
 #define TRAILING_PAUSE_NS 100000000ll /* lets a busy receiver drain first */
 
+/* Failures in a row a connected socket's send may take for ICMP reports of
+ * earlier datagrams before one is its own. Each report is consumed by the
+ * call that hears it, so a run of them needs a report arriving between every
+ * two calls a microsecond apart: real ICMP is rate-limited far below that. */
+#define REPORTS_IN_A_ROW_MAX 16
+
 /* A connected socket hears an ICMP error about an earlier datagram (port
  * unreachable, a firewall's "prohibited", fragmentation needed) as the
- * failure of a later send, which 1.12's unconnected sendto() never saw. The
- * failed call sent nothing and took the error: it is counted, warned of
- * once, and the caller tries again. */
-static void heard_icmp(struct ttcp_session *s, int code)
+ * failure of a later send, which 1.12's unconnected sendto() never saw.
+ * Warned of once a send after it went, so a failure of the send's own is
+ * never announced as a report first. */
+static void heard_icmp(struct ttcp_session *s, int code, int native)
 {
-    s->res->calls++;
     if (code == TT_E_CONNREFUSED || code == TT_E_CONNRESET) {
         ttcp_warn(s, TTCP_WARN_PORT_UNREACHABLE);
         return;
     }
     if (!(s->res->warnings & (1u << TTCP_WARN_ICMP))) {
         s->res->icmp_code = code;
-        s->res->icmp_native = tt_last_error();
+        s->res->icmp_native = native;
     }
     ttcp_warn(s, TTCP_WARN_ICMP);
 }
 
 /* Sends datagrams; ENOBUFS backs off and tries again, each try an I/O call
- * as 1.12 counts it. On a connected socket a failure is first taken for an
- * earlier datagram's ICMP report (heard_icmp) and the send tried again; only
- * a second failure in a row is this send's own. After the end, a failed
- * marker only means the receiver has finished: it counts as sent, as 1.12's
- * would have been. Returns how many went, or a negative code. */
+ * as 1.12 counts it. On a connected socket a failed call sent nothing and is
+ * first taken for an earlier datagram's ICMP report: counted, and the send
+ * tried again, up to REPORTS_IN_A_ROW_MAX times; the last failure is the
+ * send's own. After the end, a failed marker only means the receiver has
+ * finished: it counts as sent, as 1.12's would have been. Returns how many
+ * went, or a negative code. */
 static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int count, int after_end)
 {
-    int retried = 0;
+    int reports = 0, report = 0, report_native = 0;
     for (;;) {
         int n = tt_sendto_batch(s->sock, d, count, s->dest.len ? &s->dest : NULL);
         if (n > 0) {
             s->res->calls += (uint64_t)n;
+            if (reports > 0)
+                heard_icmp(s, report, report_native);
             return n;
         }
         if (n == TT_E_NOBUFS) {
@@ -51,9 +59,10 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
         } else if (n != TT_E_INTR && s->dest.len == 0 && after_end) {
             s->res->calls++;
             return 1;
-        } else if (n != TT_E_INTR && s->dest.len == 0 && !retried) {
-            heard_icmp(s, n);
-            retried = 1;
+        } else if (n != TT_E_INTR && s->dest.len == 0 && reports < REPORTS_IN_A_ROW_MAX) {
+            s->res->calls++;
+            if (reports++ == 0)
+                report = n, report_native = tt_last_error();
         } else if (n == TT_E_INTR && tt_interrupted()) {
             return TT_E_INTR;
         } else if (n != TT_E_INTR) {

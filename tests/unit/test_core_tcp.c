@@ -128,6 +128,12 @@ static void receiver_takes_what_is_there_when_it_must(void **state)
     fake_push(&fake.rx, 1000);
     assert_int_equal(run_core("-r -l 64k"), 0);
     assert_int_equal(fake.rcvlowat_set, 0);
+    ttcp_result_release(&core_res);
+    fake_reset();
+    /* one of -P's streams: its thread sees Ctrl+C only between reads */
+    fake_push(&fake.rx, 1000);
+    assert_int_equal(run_core("-r -s -l 64k -P 2"), 0);
+    assert_int_equal(fake.rcvlowat_set, 0);
 }
 
 static void transmitter_completes_short_writes(void **state)

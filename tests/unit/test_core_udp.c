@@ -38,7 +38,7 @@ static void transmitter_backs_off_on_enobufs(void **state)
 
 /* The connected socket hears earlier datagrams' ICMP errors as a failed
  * send: tried again, warned of once with the error's words, the test goes
- * on; two failures in a row are the send's own. */
+ * on; a failure that lasts is the send's own, never announced as a report. */
 static void transmitter_hears_icmp_and_goes_on(void **state)
 {
     (void)state;
@@ -54,14 +54,34 @@ static void transmitter_hears_icmp_and_goes_on(void **state)
     assert_non_null(strstr(core_events, "(port unreachable)"));
 }
 
-static void transmitter_fails_on_a_second_error_in_a_row(void **state)
+/* A burst of reports, each heard by the next try (a far end's replies
+ * spaced like the datagrams): the test goes on, one warning, the first
+ * report's words. */
+static void transmitter_goes_on_through_a_burst_of_reports(void **state)
 {
+    int i;
     (void)state;
     fake_push(&fake.tx, 4);
-    fake_push(&fake.tx, TT_E_MSGSIZE);
-    fake_push(&fake.tx, TT_E_MSGSIZE);
+    fake_push(&fake.tx, TT_E_CONNREFUSED);
+    for (i = 0; i < 5; i++)
+        fake_push(&fake.tx, TT_E_UNREACH);
+    assert_int_equal(run_core("-t -s -u -l 100 -n 3 h"), 0);
+    assert_int_equal(core_res.bytes, 300);
+    assert_int_equal(core_res.calls, 1 + 6 + 3 + 5);
+    assert_non_null(strstr(core_events, "(port unreachable)"));
+    assert_null(strstr(core_events, "Network is unreachable"));
+}
+
+static void transmitter_fails_on_an_error_that_lasts(void **state)
+{
+    int i;
+    (void)state;
+    fake_push(&fake.tx, 4);
+    for (i = 0; i < 17; i++)
+        fake_push(&fake.tx, TT_E_MSGSIZE);
     assert_int_equal(run_core("-t -s -u -l 100 -n 3 h"), TT_E_MSGSIZE);
     assert_int_equal(core_res.failure.code, TT_E_MSGSIZE);
+    assert_null(strstr(core_events, "warning"));
 }
 
 static void transmitter_non_sink_sends_full_datagrams(void **state)
@@ -195,7 +215,8 @@ int main(void)
         cmocka_unit_test_setup(transmitter_marker_sequence, reset),
         cmocka_unit_test_setup(transmitter_backs_off_on_enobufs, reset),
         cmocka_unit_test_setup(transmitter_hears_icmp_and_goes_on, reset),
-        cmocka_unit_test_setup(transmitter_fails_on_a_second_error_in_a_row, reset),
+        cmocka_unit_test_setup(transmitter_goes_on_through_a_burst_of_reports, reset),
+        cmocka_unit_test_setup(transmitter_fails_on_an_error_that_lasts, reset),
         cmocka_unit_test_setup(transmitter_non_sink_sends_full_datagrams, reset),
         cmocka_unit_test_setup(transmitter_refuses_a_tail_that_looks_like_a_marker, reset),
         cmocka_unit_test_setup(receiver_classic_sequence, reset),
