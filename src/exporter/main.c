@@ -104,7 +104,7 @@ static enum MHD_Result probe(struct exporter *e, struct MHD_Connection *c)
         exporter_count(&e->state, status);
         return reply_line(c, (unsigned)status, why);
     }
-    slot = exporter_begin(&e->state, plan.target);
+    slot = exporter_begin(&e->state, plan.host);
     if (slot < 0)
         return reply_line(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                           slot == -1 ? "busy: this target is being probed now"
@@ -118,6 +118,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **con_cls)
 {
+    static char with_body; /* *con_cls once a piece of a body came */
     struct exporter *e = cls;
     char text[REPLY_MAX];
     (void)version, (void)upload;
@@ -125,8 +126,17 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
         *con_cls = e;
         return MHD_YES;
     }
-    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 || *upload_size != 0)
+    if (*upload_size != 0) { /* a body: dropped as it comes, answered at its end */
+        *upload_size = 0;
+        *con_cls = &with_body;
+        return MHD_YES;
+    }
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0)
         return reply_line(c, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET");
+    if (*con_cls == &with_body) {
+        exporter_count(&e->state, 400);
+        return reply_line(c, MHD_HTTP_BAD_REQUEST, "a GET without a body");
+    }
     if (strcmp(url, "/probe") == 0)
         return probe(e, c);
     if (strcmp(url, "/metrics") == 0)

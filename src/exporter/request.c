@@ -26,20 +26,24 @@ static int target_ok(const char *t)
 }
 
 /* 1 when the owner allows target: a name of the list, or a numeric address
- * inside a prefix (names are never looked up here: no DNS answer decides). */
-static int allowed(const struct exporter_policy *pol, const char *target)
+ * inside a prefix (names are never looked up here: no DNS answer decides).
+ * host: the host the probe is of, one text per host for a numeric address
+ * however it was written ("0::1" is "::1", "::ffff:10.0.0.1" "10.0.0.1"),
+ * so that one probe per target at a time cannot be dodged by spelling. */
+static int allowed(const struct exporter_policy *pol, const char *target, char *host,
+                   size_t host_len)
 {
     struct tt_addr_list list;
     unsigned char ip[16];
-    int i;
+    int i, numeric = tt_ip_parse(target, ip) != 0 &&
+                     tt_resolve(target, 0, TT_FAMILY_ANY, 0, &list) == 0 && list.count > 0;
+    snprintf(host, host_len, "%s", target);
+    if (numeric)
+        tt_addr_text(&list.addr[0], host, host_len);
     for (i = 0; i < pol->target_count; i++)
         if (strcmp(pol->targets[i], target) == 0)
             return 1;
-    if (pol->allow.count == 0 || tt_ip_parse(target, ip) == 0)
-        return 0;
-    if (tt_resolve(target, 0, TT_FAMILY_ANY, 0, &list) != 0 || list.count == 0)
-        return 0;
-    return ttcp_allow_match(&pol->allow, &list.addr[0]);
+    return pol->allow.count > 0 && numeric && ttcp_allow_match(&pol->allow, &list.addr[0]);
 }
 
 static int bad(char *why, size_t why_len, const char *name, const char *reason)
@@ -152,7 +156,7 @@ int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_
         return rc;
     if (numbers(q, plan, why, why_len) != 0)
         return 400;
-    if (!allowed(pol, q->target)) {
+    if (!allowed(pol, q->target, plan->host, sizeof plan->host)) {
         snprintf(why, why_len, "target %s: not allowed (--allow, --target)", q->target);
         return 403;
     }

@@ -32,7 +32,8 @@ struct exporter_query {
 /* The test to run: the options and the strings they point into. */
 struct exporter_plan {
     struct ttcp_options opts;
-    char target[EXPORTER_TARGET_LEN + 1];
+    char target[EXPORTER_TARGET_LEN + 1]; /* as asked: the label, the host to test */
+    char host[EXPORTER_TARGET_LEN + 1];   /* one text per host: who is probed now */
     char port[8], time[24], rate[24], streams[8];
     char *argv[20];
 };

@@ -95,14 +95,27 @@ wait_for 10 slow has_conn || fail "the first probe never reached the server"
 get busy "$URL/probe?target=127.0.0.1&port=$SP&time=1"
 status_is busy 503
 expect_match busy out '^busy: this target is being probed now$'
+# the same host written another way is the same target
+get busy2 "$URL/probe?target=::ffff:127.0.0.1&port=$SP&time=1"
+status_is busy2 503
+expect_match busy2 out '^busy: this target is being probed now$'
 reap slow
 expect_eq slow "status of the probe that ran" "$(cat "$TMP/slow.out")" 200
 expect_match slow body '^ttcp_up\{target="127.0.0.1"\} 1$'
 
+# A body is read to its end and refused: 405 for another method, 400 for a GET with one.
+for m in POST GET; do
+  CMD[body]="curl -X $m -d"; RC[body]=done; : >"$TMP/body.err"
+  "${BOUNDED[@]}" curl -s -m 15 -X "$m" --data-binary "@$E2E_DIR/lib.sh" -o "$TMP/body.out" \
+    -w '%{http_code}' "$URL/probe?target=127.0.0.1&port=$SP" >"$TMP/body.status"
+  status_is body "$([ "$m" = POST ] && echo 405 || echo 400)"
+done
+
 get m2 "$URL/metrics"
 expect_eq m2 probes "$(metric m2 ttcp_exporter_probes_total)" 4
 expect_eq m2 failures "$(metric m2 ttcp_exporter_probe_failures_total)" 1
-expect_eq m2 busy "$(metric m2 ttcp_exporter_busy_total)" 1
+expect_eq m2 busy "$(metric m2 ttcp_exporter_busy_total)" 2
+expect_eq m2 "bad requests" "$(metric m2 ttcp_exporter_bad_requests_total)" 9
 
 # --key-file: a server that asks for a key is probed with it (ttcp_up 1); the exporter without
 # the key gets ttcp_up 0 (the server refused the test); a key file others may read keeps the
@@ -133,6 +146,9 @@ if ip -6 addr show lo 2>/dev/null | grep -q '::1'; then
   start slow6 curl -s -m 15 -o "$TMP/slow6.body" -w '%{http_code}' \
     "$URL6/probe?target=::1&port=$SP&time=2"
   wait_for 10 slow6 has_conn || fail "the IPv6 probe never reached the server"
+  get same6 "$URL6/probe?target=0:0::0001&port=$SP&time=1"
+  status_is same6 503
+  expect_match same6 out '^busy: this target is being probed now$'
   get full "$URL6/probe?target=127.0.0.1&port=$SP&time=1"
   status_is full 503
   expect_match full out '^busy: as many probes as --max-probes run now$'
