@@ -56,7 +56,8 @@ enum tt_sockopt {
                         * connected one gets its peer's datagrams (SO_REUSEADDR) */
     TT_OPT_RCVTIMEO_MS, /* value: milliseconds, 0 = block forever */
     TT_OPT_SNDTIMEO_MS, /* value: milliseconds: a send that waits longer
-                         * returns what went, or TT_E_AGAIN */
+                         * returns what went, or TT_E_AGAIN; a connect
+                         * that waits longer fails with TT_E_TIMEDOUT */
     TT_OPT_QUICKACK,   /* value: 1 = acknowledge at once (delayed ACK off);
                         * Linux forgets it after a receive: set it again */
     TT_OPT_TIMESTAMPS, /* value: 1 = the kernel stamps each datagram's arrival */

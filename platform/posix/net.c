@@ -1,6 +1,7 @@
 /* BSD sockets behind the platform interface. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <stdlib.h>
@@ -132,9 +133,45 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
     return 0;
 }
 
+/* The connect of a socket with TT_OPT_SNDTIMEO_MS set: non-blocking, then
+ * a wait of at most that long (Linux's connect would honour SO_SNDTIMEO by
+ * itself, the BSDs' would not: the same bound everywhere). */
+static int connect_within(int fd, const struct tt_addr *a, const struct timeval *tv)
+{
+    struct pollfd p = {fd, POLLOUT, 0};
+    int flags = fcntl(fd, F_GETFL), rc, err = 0, saved;
+    socklen_t len = sizeof err;
+    int64_t ms = (int64_t)tv->tv_sec * 1000 + (tv->tv_usec + 999) / 1000;
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0)
+        return tt_posix_fail();
+    rc = connect(fd, (const struct sockaddr *)a->storage.bytes, a->len);
+    if (rc != 0 && errno == EINPROGRESS) {
+        rc = poll(&p, 1, ms > 0x7fffffff ? 0x7fffffff : (int)ms); /* EINTR: Ctrl+C */
+        if (rc == 0) {
+            errno = ETIMEDOUT;
+            rc = -1;
+        } else if (rc > 0) {
+            rc = getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len);
+            if (rc == 0 && err != 0) {
+                errno = err;
+                rc = -1;
+            }
+        }
+    }
+    saved = errno;
+    fcntl(fd, F_SETFL, flags);
+    errno = saved;
+    return check(rc);
+}
+
 int tt_connect(tt_socket s, const struct tt_addr *a)
 {
-    return check(connect(fd_of(s), (const struct sockaddr *)a->storage.bytes, a->len));
+    struct timeval tv = {0, 0};
+    socklen_t len = sizeof tv;
+    int fd = fd_of(s);
+    if (getsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, &len) == 0 && (tv.tv_sec || tv.tv_usec))
+        return connect_within(fd, a, &tv);
+    return check(connect(fd, (const struct sockaddr *)a->storage.bytes, a->len));
 }
 
 int64_t tt_send(tt_socket s, const void *buf, size_t len)

@@ -252,7 +252,11 @@ int tt_connect(tt_socket s, const struct tt_addr *a)
         return 0;
     if (!would_block())
         return tt_win_fail();
-    rc = wait_ready(sock_of(s), FOR_CONNECT, 0, armed);
+    rc = wait_ready(sock_of(s), FOR_CONNECT, deadline_of(sock_of(s), SO_SNDTIMEO), armed);
+    if (rc == 0) { /* TT_OPT_SNDTIMEO_MS bounds a connect too */
+        WSASetLastError(WSAETIMEDOUT);
+        return TT_E_TIMEDOUT;
+    }
     if (rc < 0)
         return rc;
     if (getsockopt(sock_of(s), SOL_SOCKET, SO_ERROR, (char *)&err, &len) != 0)

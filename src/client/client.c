@@ -40,7 +40,33 @@ struct client {
     struct ttcp_interval_sum sums[2][2]; /* -P: [way][local] interval totals */
     struct tt_mutex *print_lock; /* one event at a time reaches the observer */
     size_t kept;               /* the server's intervals kept (the reader's) */
+    int64_t deadline;          /* every wait for the server ends by it; 0: none */
 };
+
+/* When a wait of span for the server ends: span from now, or sooner at
+ * the deadline. */
+static int64_t wait_end(const struct client *c, int64_t span)
+{
+    int64_t end = tt_now_ns() + span;
+    return c->deadline != 0 && c->deadline < end ? c->deadline : end;
+}
+
+/* A connect that gives up at the deadline (TT_OPT_SNDTIMEO_MS bounds it);
+ * the option is cleared after, for the sends that follow. */
+static int connect_by_deadline(const struct client *c, tt_socket s, const struct tt_addr *a)
+{
+    int64_t left_ms;
+    int rc;
+    if (c->deadline == 0)
+        return tt_connect(s, a);
+    left_ms = (c->deadline - tt_now_ns()) / 1000000;
+    if (left_ms < 1)
+        return TT_E_TIMEDOUT;
+    tt_setopt(s, TT_OPT_SNDTIMEO_MS, left_ms > 0x7fffffff ? 0x7fffffff : (int)left_ms);
+    rc = tt_connect(s, a);
+    tt_setopt(s, TT_OPT_SNDTIMEO_MS, 0);
+    return rc;
+}
 
 static int problem(struct client *c, enum ttcp_client_problem p, int code)
 {
@@ -64,7 +90,7 @@ static int connect_control(struct client *c)
         rc = tt_socket_open(list.addr[i].family, 0, &c->control);
         if (rc != 0)
             continue;
-        rc = tt_connect(c->control, &list.addr[i]);
+        rc = connect_by_deadline(c, c->control, &list.addr[i]);
         if (rc == 0) {
             c->server = list.addr[i];
             return 0;
@@ -80,7 +106,7 @@ static int connect_control(struct client *c)
 static int receive_any(struct client *c, struct ttcp_message *m)
 {
     const char *t, *msg;
-    int rc = ttcp_channel_receive(c->control, m, tt_now_ns() + CONTROL_NS, c->out->why,
+    int rc = ttcp_channel_receive(c->control, m, wait_end(c, CONTROL_NS), c->out->why,
                                   sizeof c->out->why);
     c->out->failure.op = TTCP_OP_IO;
     if (rc == TT_E_INVAL)
@@ -299,7 +325,7 @@ static int in_use(const struct client *c, int id)
 static int agree_udp(struct client *c, const tt_socket *socks)
 {
     unsigned char ready[TTCP_STREAM_IDS];
-    int64_t end = tt_now_ns() + CONTROL_NS;
+    int64_t end = wait_end(c, CONTROL_NS);
     int missing = 0, i;
     for (i = 0; i < c->ids; i++) {
         ready[i] = !in_use(c, i);
@@ -342,7 +368,7 @@ static int open_data(struct client *c, int stream, tt_socket *out)
     c->out->failure.op = TTCP_OP_CONNECT;
     if (rc != 0)
         return problem(c, TTCP_CLIENT_CONNECT, rc);
-    rc = tt_connect(*out, &c->server);
+    rc = connect_by_deadline(c, *out, &c->server);
     if (rc == 0)
         rc = ttcp_channel_send_magic(*out);
     ttcp_frame_begin(&f, "data");
@@ -487,6 +513,8 @@ static void read_server(struct client *c, int streams)
             done_at = tt_now_ns();
         if (done_at != 0 && tt_now_ns() - done_at > grace)
             break; /* also when frames keep coming, but never the results */
+        if (c->deadline != 0 && tt_now_ns() >= c->deadline)
+            break;
         if (rc == 0 || rc == TT_E_INTR)
             continue;
         if (rc < 0 || receive_any(c, &m) != 0)
@@ -728,11 +756,18 @@ static int converse(struct client *c)
 int ttcp_client_run(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                     struct ttcp_client_outcome *out)
 {
+    return ttcp_client_run_until(o, obs, out, 0);
+}
+
+int ttcp_client_run_until(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
+                          struct ttcp_client_outcome *out, int64_t deadline)
+{
     struct client c;
     int rc = -1, i;
 
     memset(out, 0, sizeof *out);
     memset(&c, 0, sizeof c);
+    c.deadline = deadline;
     c.opts = o;
     c.obs = obs;
     c.out = out;

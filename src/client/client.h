@@ -61,6 +61,12 @@ struct ttcp_client_observer {
  * it with ttcp_client_release(). */
 int ttcp_client_run(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                     struct ttcp_client_outcome *out);
+/* The same, with every wait for the server (the connects, each control
+ * frame, the UDP agreement, the results after the streams) ended by
+ * deadline (tt_now_ns(); 0: none, as ttcp_client_run). The data itself is
+ * bounded by the test's --time or -n and the idle timeout, as ever. */
+int ttcp_client_run_until(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
+                          struct ttcp_client_outcome *out, int64_t deadline);
 void ttcp_client_release(struct ttcp_client_outcome *out);
 
 #endif

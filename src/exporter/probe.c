@@ -33,7 +33,7 @@ int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_
     int way = plan->opts.transmit ? 0 : 1, ok;
     const struct ttcp_client_stream *st;
     int64_t start = tt_now_ns();
-    ttcp_client_run(&plan->opts, &obs, &out);
+    ttcp_client_run_until(&plan->opts, &obs, &out, start + plan->limit_ns);
     st = &out.stream[way];
     ok = completed(&out, st);
     if (ok) {

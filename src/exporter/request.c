@@ -64,26 +64,34 @@ static int flag(const char *text, const char *name, int *out, char *why, size_t 
     return 0;
 }
 
-/* The test's length: time, else the scrape timeout less a margin, else the default. */
-static int length(const struct exporter_query *q, int64_t *ns, char *why, size_t why_len)
+/* The test's length: time, else the scrape timeout less a margin, else the
+ * default; and the whole probe's: the scrape timeout (Prometheus has gone
+ * after it), else the test's and a slack, whichever ends first. */
+static int length(const struct exporter_query *q, int udp, struct exporter_plan *p,
+                  int64_t *ns, char *why, size_t why_len)
 {
     char reason[128];
-    int64_t t;
+    int64_t scrape = 0;
     *ns = EXPORTER_DEFAULT_NS;
+    if (q->scrape_timeout != NULL &&
+        ttcp_parse_seconds(q->scrape_timeout, 1, 3600ll * 1000000000ll, &scrape, reason,
+                           sizeof reason) != 0)
+        scrape = 0; /* not Prometheus' own: ignored, as before */
     if (q->time != NULL) {
         if (ttcp_parse_seconds(q->time, EXPORTER_MIN_NS, EXPORTER_MAX_NS, ns, reason,
                                sizeof reason) != 0)
             return bad(why, why_len, "time", reason);
-    } else if (q->scrape_timeout != NULL &&
-               ttcp_parse_seconds(q->scrape_timeout, 1, 3600ll * 1000000000ll, &t, reason,
-                                  sizeof reason) == 0) {
-        t -= EXPORTER_MARGIN_NS;
+    } else if (scrape != 0) {
+        int64_t t = scrape - (udp ? EXPORTER_UDP_MARGIN_NS : EXPORTER_MARGIN_NS);
         *ns = t < EXPORTER_MIN_NS ? EXPORTER_MIN_NS : t > EXPORTER_MAX_NS ? EXPORTER_MAX_NS : t;
     }
+    p->limit_ns = *ns + EXPORTER_SLACK_NS;
+    if (scrape != 0 && scrape < p->limit_ns)
+        p->limit_ns = scrape;
     return 0;
 }
 
-static int numbers(const struct exporter_query *q, struct exporter_plan *p, char *why,
+static int numbers(const struct exporter_query *q, int udp, struct exporter_plan *p, char *why,
                    size_t why_len)
 {
     char reason[128];
@@ -98,7 +106,7 @@ static int numbers(const struct exporter_query *q, struct exporter_plan *p, char
     if (q->streams && ttcp_parse_u64(q->streams, TTCP_SUFFIX_NONE, 1, EXPORTER_STREAMS_MAX,
                                      &streams, reason, sizeof reason))
         return bad(why, why_len, "streams", reason);
-    if (length(q, &ns, why, why_len) != 0)
+    if (length(q, udp, p, &ns, why, why_len) != 0)
         return 400;
     snprintf(p->port, sizeof p->port, "%llu", (unsigned long long)port);
     snprintf(p->rate, sizeof p->rate, "%llu", (unsigned long long)rate);
@@ -154,7 +162,7 @@ int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_
     if ((rc = flag(q->reverse, "reverse", &reverse, why, why_len)) != 0 ||
         (rc = flag(q->udp, "udp", &udp, why, why_len)) != 0)
         return rc;
-    if (numbers(q, plan, why, why_len) != 0)
+    if (numbers(q, udp, plan, why, why_len) != 0)
         return 400;
     if (!allowed(pol, q->target, plan->host, sizeof plan->host)) {
         snprintf(why, why_len, "target %s: not allowed (--allow, --target)", q->target);

@@ -10,7 +10,14 @@
 #define EXPORTER_TARGET_LEN 253      /* a DNS name's longest text */
 #define EXPORTER_STREAMS_MAX 32
 #define EXPORTER_DEFAULT_NS (5ll * 1000000000ll) /* no time, no scrape timeout */
-#define EXPORTER_MARGIN_NS 500000000ll          /* kept from the scrape timeout */
+/* Kept from the scrape timeout for what a probe does besides its test: TCP
+ * about 0.05 s; UDP about 0.6 s (the server drains the trailing markers
+ * for 0.5 s before its figures). */
+#define EXPORTER_MARGIN_NS 500000000ll
+#define EXPORTER_UDP_MARGIN_NS 1000000000ll
+/* Without a scrape timeout, how long past its test a probe may wait for
+ * the server (connect, frames, figures), as ttcp -C waits for a frame. */
+#define EXPORTER_SLACK_NS (10ll * 1000000000ll)
 #define EXPORTER_MIN_NS 500000000ll
 #define EXPORTER_MAX_NS (60ll * 1000000000ll)
 
@@ -35,6 +42,7 @@ struct exporter_plan {
     char target[EXPORTER_TARGET_LEN + 1]; /* as asked: the label, the host to test */
     char host[EXPORTER_TARGET_LEN + 1];   /* one text per host: who is probed now */
     char port[8], time[24], rate[24], streams[8];
+    int64_t limit_ns; /* the whole probe ends by then: every wait for the server */
     char *argv[20];
 };
 

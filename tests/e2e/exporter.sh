@@ -1,7 +1,8 @@
 # ttcp-exporter (issue 17): probes of a ttcp -S on 127.0.0.1 answered in Prometheus' text format;
 # a target outside --allow refused (403) with no connection to it; bad parameters 400; /metrics
-# counting; a probe of a dead port (ttcp_up 0, a failure); a second probe of a busy target, and
-# past --max-probes, refused with 503; --key-file; an exporter on [::1] probing ::1; then a real
+# counting; a probe of a dead port (ttcp_up 0, a failure) and of a mute one (ended by the scrape
+# timeout); a second probe of a busy target, and past --max-probes, refused with 503 (however the
+# address is written); a body refused; --key-file; an exporter on [::1] probing ::1; then a real
 # Prometheus (Debian's) scraping the exporter with the probe pattern, its HTTP API showing
 # ttcp_up 1 and a bits-per-second sample above zero for the target.
 BOUND=${BOUND:-90}   # Prometheus lives through its scrapes
@@ -86,6 +87,20 @@ status_is d 200
 expect_eq d ttcp_up "$(value d ttcp_up)" 0
 expect_eq d "figures of a failed probe" "$(grep -c '^ttcp_bits_per_second' "$TMP/d.out")" 0
 
+# A server that accepts and then says nothing: the probe ends by the scrape timeout (1.5 s),
+# not after ttcp -C's 10 s wait for a frame. The bound checked is a hang's (8 s), not a timing.
+listen_on mute tcp python3 "$E2E_DIR/peers/silent.py" @P@ 30
+CMD[h]="curl (scrape timeout 1.5 s)"; RC[h]=done; : >"$TMP/h.err"
+t0=$(now)
+"${BOUNDED[@]}" curl -s -m 15 -H 'X-Prometheus-Scrape-Timeout-Seconds: 1.5' -o "$TMP/h.out" \
+  -w '%{http_code}' "$URL/probe?target=127.0.0.1&port=$P" >"$TMP/h.status"
+took=$(since "$t0")
+status_is h 200
+expect_eq h "ttcp_up of a mute server" "$(value h ttcp_up)" 0
+expect_awk h "a mute server's probe ended within 8 s (took $took s)" "$took < 8"
+measured "a mute server's probe with a 1.5 s scrape timeout: $took s"
+stop mute
+
 # One probe per target at a time: while a probe of 127.0.0.1 runs (the server holds its
 # connection), a second one of the same target is refused at once with 503.
 start slow curl -s -m 15 -o "$TMP/slow.body" -w '%{http_code}' \
@@ -112,8 +127,8 @@ for m in POST GET; do
 done
 
 get m2 "$URL/metrics"
-expect_eq m2 probes "$(metric m2 ttcp_exporter_probes_total)" 4
-expect_eq m2 failures "$(metric m2 ttcp_exporter_probe_failures_total)" 1
+expect_eq m2 probes "$(metric m2 ttcp_exporter_probes_total)" 5
+expect_eq m2 failures "$(metric m2 ttcp_exporter_probe_failures_total)" 2
 expect_eq m2 busy "$(metric m2 ttcp_exporter_busy_total)" 2
 expect_eq m2 "bad requests" "$(metric m2 ttcp_exporter_bad_requests_total)" 9
 
