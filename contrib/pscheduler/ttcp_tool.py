@@ -9,9 +9,11 @@ it can be tested (and used) without it.
 import json
 import os
 import re
+import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 NAME = "ttcp"
@@ -164,6 +166,22 @@ def reasons_against(spec):
         reasons.append("the test has no dest")
     if ttcp_binary() is None:
         reasons.append("no ttcp binary (set TTCP or put ttcp on PATH)")
+    if not reasons:
+        reasons += ttcp_refuses(spec)
+    return reasons
+
+
+def ttcp_refuses(spec):
+    """What ttcp itself says of the command lines the spec makes (ttcp
+    --check: every bound and rule of ttcp's own, nothing run), so that a
+    spec it would refuse is refused now and not at its scheduled time."""
+    reasons = []
+    for args in (client_args(spec, server_port()), server_args(spec, server_port())):
+        status, _, err = run_bounded(args + ["--check"], 10)
+        if status != 0:
+            line = (err.strip().splitlines() or ["exit %s" % status])[-1]
+            reasons.append(line[len("ttcp: "):] if line.startswith("ttcp: ")
+                           else line)
     return reasons
 
 
@@ -201,6 +219,20 @@ def client_args(spec, port):
         args.append("-6")
     args.append(str(spec["dest"]))
     return args
+
+
+def new_key():
+    """A fresh key for one test's two ends (ttcp --key-file's form)."""
+    return secrets.token_hex(32)
+
+
+def key_file(key):
+    """The key in a file only its owner may read (ttcp refuses others); the
+    caller removes it."""
+    fd, path = tempfile.mkstemp(prefix="ttcp-key-")
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return path
 
 
 def server_args(spec, port):

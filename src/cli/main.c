@@ -255,6 +255,8 @@ int main(int argc, char **argv)
         return usage(argv0, stdout, EXIT_OK);
     if (opts.action == TTCP_ACTION_VERSION)
         return version();
+    if (opts.check_only) /* for tools that build command lines (contrib/pscheduler) */
+        return EXIT_OK;
     if (tt_init() != 0) {
         fprintf(stderr, "ttcp: the network could not be initialised\n");
         return EXIT_FAILED;

@@ -139,6 +139,8 @@ static const struct ttcp_optdef table[] = {
      "-h, --help", "print this text"},
     {0, "version", OPTK_SET, FIELD(action), TTCP_ACTION_VERSION, 0, 0, 0, OPTS_EXTRA,
      "--version", "print the version and build details"},
+    {0, "check", OPTK_SET, FIELD(check_only), 1, 0, 0, 0, OPTS_EXTRA, "--check",
+     "check the options and exit (0, or 2 with the reason): no test is run"},
 };
 
 const struct ttcp_optdef *ttcp_optable(size_t *count)

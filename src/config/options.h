@@ -76,6 +76,7 @@ struct ttcp_options {
     int unit_given;       /* -f was typed (else a plot shows SI bit rates) */
     int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
     int discard;          /* --discard: -r -s drops bytes in the kernel, uncopied */
+    int check_only;       /* --check: the options are checked, no test is run */
     int side_given;       /* -t or -r was typed */
     int nbuf_given;       /* -n was typed */
     /* server and client (docs/PROTOCOL.md) */

@@ -1,5 +1,5 @@
 # Bad command lines: one "ttcp: ..." line on stderr naming the problem, exit 2, no traffic.
-# -h / --help / --version / no arguments.
+# -h / --help / --version / --check / no arguments.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # Receivers on TCP and UDP port P notice any traffic a bad command line might still send:
@@ -47,5 +47,17 @@ cmp -s "$TMP/h.out" "$TMP/none.err" || { fail "no arguments: stderr is not the -
 run v "$TTCP" --version
 expect_rc v 0; expect_empty v err
 expect_match v out '[0-9]+\.[0-9]+'
+
+# --check: the options checked as a test's, nothing run (no port is listened on, nothing sent).
+run c0 "$TTCP" -C -u -l 1000 -R 10m --time 3 --check 127.0.0.1
+expect_rc c0 0; expect_empty c0 out; expect_empty c0 err
+run c1 "$TTCP" -C -u -l 70000 --check 127.0.0.1
+expect_rc c1 2; expect_empty c1 out
+expect_lines c1 err '^ttcp: -l: 70000 bytes is more than a UDP datagram can carry \(65507\)$'
+run c2 "$TTCP" -t --check
+expect_rc c2 2
+expect_lines c2 err '^ttcp: -t needs the host to send to'
+run c3 "$TTCP" -r -s --check
+expect_rc c3 0; expect_empty c3 err
 
 finish

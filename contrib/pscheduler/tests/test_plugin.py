@@ -102,6 +102,20 @@ class Methods(unittest.TestCase):
         self.assertIn("omit", reasons)                   # omit PT5S
         self.assertEqual(len(out["reasons"]), 3)
 
+    def test_can_run_asks_ttcp(self):
+        # limits of ttcp's own (ttcp --check), not of the plugin
+        doc = fixture("can-run-tcp.json")
+        doc["spec"].update({"udp": True, "buffer-length": 70000})
+        status, out = call("can-run", doc)
+        self.assertEqual(status, 0)
+        self.assertIs(out["can-run"], False)
+        self.assertTrue(any("65507" in r for r in out["reasons"]), out)
+        doc = fixture("can-run-tcp.json")
+        doc["spec"]["window-size"] = 2 ** 31
+        status, out = call("can-run", doc)
+        self.assertIs(out["can-run"], False)
+        self.assertTrue(any(r.startswith("-b:") for r in out["reasons"]), out)
+
     def test_can_run_other_test_type(self):
         status, out = call("can-run", fixture("can-run-rtt.json"))
         self.assertEqual(status, 0)
@@ -134,11 +148,14 @@ class Methods(unittest.TestCase):
         self.assertEqual((status, out), (0, {}))
         status, out = call("participant-data",
                            fixture("participant-data-1.json"))
-        self.assertEqual((status, out), (0, {"server-port": 5002}))
+        self.assertEqual((status, sorted(out)), (0, ["key", "server-port"]))
+        self.assertEqual(out["server-port"], 5002)
+        self.assertRegex(out["key"], "^[0-9a-f]{64}$")
         env = dict(os.environ, TTCP_PSCHEDULER_PORT="6123")
-        status, out = call("participant-data",
-                           fixture("participant-data-1.json"), env=env)
-        self.assertEqual(out, {"server-port": 6123})
+        status, again = call("participant-data",
+                             fixture("participant-data-1.json"), env=env)
+        self.assertEqual(again["server-port"], 6123)
+        self.assertNotEqual(again["key"], out["key"])  # a key per test
         doc = fixture("participant-data-1.json")
         doc["participant"] = 2
         status, out = call("participant-data", doc)
@@ -177,9 +194,18 @@ class Methods(unittest.TestCase):
 class Loopback(unittest.TestCase):
     """Both participants' run on 127.0.0.1, then merged-results."""
 
+    def server_data(self):
+        """Participant 1's data as its participant-data method gives it:
+        a free port and a fresh key."""
+        env = dict(os.environ, TTCP_PSCHEDULER_PORT=str(free_port()))
+        status, data = call("participant-data",
+                            fixture("participant-data-1.json"), env=env)
+        self.assertEqual(status, 0)
+        return data
+
     def both(self, fixture_name, **spec):
         doc = fixture(fixture_name)
-        doc["participant-data"][1]["server-port"] = free_port()
+        doc["participant-data"][1] = self.server_data()
         doc["test"]["spec"].update(spec)
         server = dict(doc, participant=1)
         server_run = start("run", server)  # the server participant first
@@ -232,6 +258,8 @@ class Loopback(unittest.TestCase):
         doc, client, merged = self.both("run-tcp.json")
         self.shape(merged)
         self.assertIn(" -C ", client["diags"])
+        self.assertIn(" --key-file ", client["diags"])
+        self.assertIn(" --key-file ", merged["diags"].split("Participant 1:")[1])
         self.assertIn("--time 3 ", client["diags"])
         s = merged["summary"]["summary"]
         own = self.ttcp_json(client)
@@ -290,6 +318,30 @@ class Loopback(unittest.TestCase):
         self.assertEqual(s["throughput-bytes"], own["tests"][0]["bytes"])
         self.assertEqual(len(merged["intervals"]),
                          len(own["tests"][0]["intervals"]))
+
+    def test_other_key_cannot_take_the_test(self):
+        # a client with another key is refused, and the one test the
+        # server waits for is still there for the right client
+        doc = fixture("run-tcp.json")
+        doc["participant-data"][1] = self.server_data()
+        doc["schedule"]["duration"] = "PT15S"
+        doc["test"]["spec"]["duration"] = "PT1S"
+        server_run = start("run", dict(doc, participant=1))
+        try:
+            other = json.loads(json.dumps(doc))
+            other["participant-data"][1]["key"] = "5a" * 32
+            status, intruder = call("run", other, timeout=30)
+            self.assertEqual(status, 0)
+            self.assertIs(intruder["succeeded"], False)
+            self.assertIn("keys differ", intruder["error"])
+            status, client = call("run", doc, timeout=30)
+            self.assertIs(client["succeeded"], True, client.get("error"))
+            out, err = server_run.communicate(timeout=30)
+        finally:
+            if server_run.poll() is None:
+                server_run.kill()
+                server_run.wait()
+        self.assertIs(json.loads(out)["succeeded"], True)
 
     def test_udp_loss_jitter(self):
         doc, client, merged = self.both("run-udp.json")
