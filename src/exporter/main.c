@@ -13,6 +13,7 @@
 #define LISTEN_DEFAULT "127.0.0.1:9777"
 #define REPLY_MAX 8192
 #define PARAM_MAX 256 /* a parameter's value, in bytes */
+#define BODY_MAX 65536 /* a request's body (there should be none), in bytes */
 
 static const char usage[] =
     "usage: ttcp-exporter [--listen [ADDRESS:]PORT] [--allow PREFIX]... [--target HOST]...\n"
@@ -114,6 +115,21 @@ static enum MHD_Result probe(struct exporter *e, struct MHD_Connection *c)
     return reply(c, MHD_HTTP_OK, exposition, text, strlen(text));
 }
 
+/* 1 when a request's body, if it has one, is of a length told beforehand
+ * and at most BODY_MAX: read to its end and refused then. A longer or an
+ * endless (chunked) one would hold a connection for as long as it came. */
+static int body_bounded(struct MHD_Connection *c)
+{
+    const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                  MHD_HTTP_HEADER_CONTENT_LENGTH);
+    uint64_t n = 0;
+    char why[128];
+    if (MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+        return 0;
+    return len == NULL ||
+           ttcp_parse_u64(len, TTCP_SUFFIX_NONE, 0, BODY_MAX, &n, why, sizeof why) == 0;
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **con_cls)
@@ -123,6 +139,8 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     char text[REPLY_MAX];
     (void)version, (void)upload;
     if (*con_cls == NULL) { /* the headers: answer once the request is whole */
+        if (!body_bounded(c))
+            return MHD_NO; /* closed at once: no answer to wait for */
         *con_cls = e;
         return MHD_YES;
     }

@@ -126,6 +126,17 @@ for m in POST GET; do
   status_is body "$([ "$m" = POST ] && echo 405 || echo 400)"
 done
 
+# A body longer than 64 KiB, or of no length told (chunked): the connection is closed at once,
+# with no answer (curl's 000), and the exporter serves on.
+head -c 100000 /dev/zero >"$TMP/big"
+for how in "--data-binary @$TMP/big" "-H Transfer-Encoding:chunked --data-binary @$E2E_DIR/lib.sh"; do
+  CMD[big]="curl $how"; RC[big]=done; : >"$TMP/big.err"
+  # shellcheck disable=SC2086
+  "${BOUNDED[@]}" curl -s -m 15 $how -o "$TMP/big.out" -w '%{http_code}' \
+    "$URL/probe?target=127.0.0.1&port=$SP" >"$TMP/big.status"
+  status_is big 000
+done
+
 get m2 "$URL/metrics"
 expect_eq m2 probes "$(metric m2 ttcp_exporter_probes_total)" 5
 expect_eq m2 failures "$(metric m2 ttcp_exporter_probe_failures_total)" 2
