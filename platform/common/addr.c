@@ -10,6 +10,26 @@ static int family_of(int af)
     return af == AF_INET6 ? TT_FAMILY_V6 : TT_FAMILY_V4;
 }
 
+/* An IPv4-mapped IPv6 address ("::ffff:10.0.0.1") names that IPv4 host:
+ * kept as IPv4, so the socket opened for it can reach it (an IPv6 socket of
+ * ttcp's is IPv6-only). Not when IPv6 alone was asked for (-6). */
+static void mapped_as_v4(struct tt_addr *a)
+{
+    struct sockaddr_in6 in6;
+    struct sockaddr_in in;
+    memcpy(&in6, a->storage.bytes, sizeof in6);
+    if (!IN6_IS_ADDR_V4MAPPED(&in6.sin6_addr))
+        return;
+    memset(&in, 0, sizeof in);
+    in.sin_family = AF_INET;
+    in.sin_port = in6.sin6_port;
+    memcpy(&in.sin_addr, &in6.sin6_addr.s6_addr[12], 4);
+    memset(a->storage.bytes, 0, sizeof a->storage.bytes);
+    memcpy(a->storage.bytes, &in, sizeof in);
+    a->len = sizeof in;
+    a->family = TT_FAMILY_V4;
+}
+
 int tt_resolve(const char *host, uint16_t port, int family, int udp, struct tt_addr_list *out)
 {
     struct addrinfo hints, *res, *ai;
@@ -33,6 +53,8 @@ int tt_resolve(const char *host, uint16_t port, int family, int udp, struct tt_a
         memcpy(a->storage.bytes, ai->ai_addr, ai->ai_addrlen);
         a->len = (uint32_t)ai->ai_addrlen;
         a->family = family_of(ai->ai_family);
+        if (family != TT_FAMILY_V6 && ai->ai_family == AF_INET6)
+            mapped_as_v4(a);
         out->count++;
     }
     freeaddrinfo(res);
