@@ -166,6 +166,8 @@ const char *ttcp_options_side(const struct ttcp_options *opts)
 {
     if (opts->stream_number > 0)
         return opts->stream_side;
+    if (opts->mode == TTCP_MODE_SERVER) /* the server's own lines (its tests run as -r, -t) */
+        return "-S";
     return opts->transmit ? "-t" : "-r";
 }
 

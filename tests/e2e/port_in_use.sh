@@ -1,4 +1,5 @@
 # A second receiver on a port in use fails with the classic bind error; the first one still works.
+# A server there fails with its own tag.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 # in_use tcp|udp RECEIVER-FLAGS TRANSMITTER-FLAGS BYTES: r1 listens, r2 on the same port fails.
@@ -18,5 +19,12 @@ in_use() {
 
 in_use tcp "-s" "-s -n 10" 81920
 in_use udp "-s -u" "-s -u -n 10 -l 1024" 10240
+
+# A server on a port in use says so with its own tag (ttcp-S:, as its other lines), exit 1.
+receiver r1 tcp -r -s
+run s2 "$TTCP" -S -p "$P"
+expect_rc s2 1
+expect_lines s2 err '^ttcp-S: bind: Address already in use$' '^errno=98$'
+stop r1
 
 finish

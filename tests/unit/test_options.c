@@ -357,7 +357,7 @@ static void parallel_stream_rules(void **state)
     assert_int_equal(parse("-C -P 4 h"), 0); /* through a server the port is one */
     assert_int_equal(parse("-S --max-streams 8"), 0);
     assert_int_equal(opts.max_streams, 8);
-    assert_string_equal(ttcp_options_side(&opts), "-r");
+    assert_string_equal(ttcp_options_side(&opts), "-S"); /* the server's own lines */
     ttcp_options_stream(&opts, 12);
     assert_string_equal(ttcp_options_side(&opts), "-r[12]");
 }
