@@ -63,6 +63,10 @@ static void problem_text(const struct ttcp_options *o, const struct ttcp_client_
                                                      : "lost the server at",
                  host, cli_failure_text(&out->failure, native, sizeof native));
         return;
+    case TTCP_CLIENT_SILENT:
+        snprintf(buf, len, "%s took the connection but did not answer: is a ttcp -S "
+                 "listening there? (a classic receiver, ttcp -r, says nothing)", host);
+        return;
     case TTCP_CLIENT_PROTOCOL:
         snprintf(buf, len, "%s does not speak ttcp's protocol as expected: %s", host, out->why);
         return;

@@ -11,6 +11,7 @@
 #include "config/options.h"
 #include "engine/parallel.h"
 #include "engine/run.h"
+#include "remote/auth.h"
 #include "report/report_json.h"
 #include "ttcp/platform.h"
 
@@ -227,6 +228,24 @@ static int dialog(struct ttcp_options *o, char *host, size_t host_len)
     return 0;
 }
 
+/* --check: the key file as -S or -C would read it (the --plot file is not
+ * made: a check writes nothing). */
+static int check_files(const struct ttcp_options *o)
+{
+    struct ttcp_key key;
+    char why[256];
+    int rc = 0;
+    if (o->key_file != NULL) {
+        rc = ttcp_key_load(o->key_file, &key, why, sizeof why);
+        ttcp_key_wipe(&key);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "ttcp: %s\n", why);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     static char *dialog_argv[] = {"ttcp", "-I", NULL};
@@ -256,7 +275,7 @@ int main(int argc, char **argv)
     if (opts.action == TTCP_ACTION_VERSION)
         return version();
     if (opts.check_only) /* for tools that build command lines (contrib/pscheduler) */
-        return EXIT_OK;
+        return check_files(&opts);
     if (tt_init() != 0) {
         fprintf(stderr, "ttcp: the network could not be initialised\n");
         return EXIT_FAILED;

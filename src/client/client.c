@@ -195,6 +195,9 @@ static int greet(struct client *c)
     if (receive(c, &m, "welcome") != 0) {
         if (rc != 0 && c->out->problem == TTCP_CLIENT_LOST)
             c->out->failure.code = rc;
+        else if (c->out->problem == TTCP_CLIENT_LOST &&
+                 c->out->failure.code == TT_E_TIMEDOUT)
+            c->out->problem = TTCP_CLIENT_SILENT; /* took the connection, said nothing */
         return -1;
     }
     if (ttcp_proto_get_u64(&m, "version", TTCP_PROTO_VERSION, TTCP_PROTO_VERSION, &version,

@@ -30,6 +30,7 @@ enum ttcp_client_problem {
     TTCP_CLIENT_KEY,       /* the key file (why) */
     TTCP_CLIENT_CONNECT,   /* resolving or connecting (failure) */
     TTCP_CLIENT_LOST,      /* the control connection failed or timed out (failure) */
+    TTCP_CLIENT_SILENT,    /* connected, but no answer to the hello (a classic receiver?) */
     TTCP_CLIENT_PROTOCOL,  /* the server broke the protocol (why) */
     TTCP_CLIENT_REFUSED,   /* the server said no: error (why: its message) */
     TTCP_CLIENT_BUSY,      /* the server said busy (why: its message) */

@@ -242,8 +242,10 @@ static int parse_args(int argc, char **argv, struct exporter *e, const char **li
                 return -1;
             pol->key_file = val;
         } else if (strcmp(a, "--max-probes") == 0) {
-            if (ttcp_parse_u64(val, TTCP_SUFFIX_NONE, 1, EXPORTER_PROBES_MAX, &v, why, why_len))
-                return -1;
+            char reason[200];
+            if (ttcp_parse_u64(val, TTCP_SUFFIX_NONE, 1, EXPORTER_PROBES_MAX, &v, reason,
+                               sizeof reason))
+                return snprintf(why, why_len, "--max-probes: %s", reason), -1;
             *max = (int)v;
         } else {
             snprintf(why, why_len, "%.40s: unknown option (--help)", a);

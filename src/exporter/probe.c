@@ -2,6 +2,7 @@
  * printing nothing; and the table of probes running now. */
 #include "exporter/probe.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "client/client.h"
@@ -25,6 +26,19 @@ static int completed(const struct ttcp_client_outcome *out, const struct ttcp_cl
            st->mine.started && st->theirs.started && st->theirs.failure.code == 0;
 }
 
+/* Why a probe did not complete, on the exporter's standard error (its
+ * answer says only ttcp_up 0): the server's words where it gave some. */
+static void log_failure(const struct exporter_plan *plan, const struct ttcp_client_outcome *out,
+                        const struct ttcp_client_stream *st)
+{
+    const char *why = out->why[0] != '\0'             ? out->why
+                      : out->failure.code != 0         ? ttcp_strerror(out->failure.code)
+                      : st->theirs.failure.code != 0   ? ttcp_strerror(st->theirs.failure.code)
+                      : st->mine.failure.code != 0     ? ttcp_strerror(st->mine.failure.code)
+                                                       : "the test did not complete";
+    fprintf(stderr, "ttcp-exporter: probe of %s port %s: %s\n", plan->target, plan->port, why);
+}
+
 int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_t *ns)
 {
     struct ttcp_client_observer obs = {quiet_event, NULL, quiet_trace};
@@ -36,6 +50,8 @@ int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_
     ttcp_client_run_until(&plan->opts, &obs, &out, start + plan->limit_ns);
     st = &out.stream[way];
     ok = completed(&out, st);
+    if (!ok)
+        log_failure(plan, &out, st);
     if (ok) {
         p.tx = way == 0 ? &st->mine : &st->theirs;
         p.rx = way == 0 ? &st->theirs : &st->mine;

@@ -78,6 +78,9 @@ expect_eq m probes "$(metric m ttcp_exporter_probes_total)" 2
 expect_eq m failures "$(metric m ttcp_exporter_probe_failures_total)" 0
 expect_eq m refused "$(metric m ttcp_exporter_refused_total)" 1
 expect_eq m "bad requests" "$(metric m ttcp_exporter_bad_requests_total)" 8
+run xm "$EXPORTER" --max-probes 17
+expect_rc xm 2
+expect_lines xm err "^ttcp-exporter: --max-probes: '17' is out of range \(1 to 16\)$"
 
 # A target where no ttcp -S answers: the scrape succeeds (200), the probe did not (ttcp_up 0, and
 # no figures), and /metrics counts a failure (the blackbox model).
@@ -86,6 +89,7 @@ get d "$URL/probe?target=127.0.0.1&port=$DEAD&time=1"
 status_is d 200
 expect_eq d ttcp_up "$(value d ttcp_up)" 0
 expect_eq d "figures of a failed probe" "$(grep -c '^ttcp_bits_per_second' "$TMP/d.out")" 0
+expect_match x err "^ttcp-exporter: probe of 127\.0\.0\.1 port $DEAD: Connection refused\$"
 
 # A server that accepts and then says nothing: the probe ends by the scrape timeout (1.5 s),
 # not after ttcp -C's 10 s wait for a frame. The bound checked is a hang's (8 s), not a timing.

@@ -229,4 +229,12 @@ else
   echo "note: ::1 is not configured on lo: the IPv6 server and client are not tried"
 fi
 
+# A client pointed at a classic receiver: the receiver takes the connection and says nothing;
+# after its 10 s wait for the welcome the client says what it likely is, exit 1.
+receiver cr tcp -r -s
+run cc "$TTCP" -C --time 1 -p "$P" 127.0.0.1
+expect_rc cc 1
+expect_lines cc err '^ttcp-C: 127\.0\.0\.1 took the connection but did not answer: is a ttcp -S listening there\? \(a classic receiver, ttcp -r, says nothing\)$'
+stop cr
+
 finish

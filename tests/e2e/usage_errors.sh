@@ -59,5 +59,9 @@ expect_rc c2 2
 expect_lines c2 err '^ttcp: -t needs the host to send to'
 run c3 "$TTCP" -r -s --check
 expect_rc c3 0; expect_empty c3 err
+# the key file as the test would read it
+run c4 "$TTCP" -C --key-file "$TMP/no-such-key" --check 127.0.0.1
+expect_rc c4 2
+expect_lines c4 err "^ttcp: --key-file: .*no-such-key cannot be read$"
 
 finish
