@@ -61,8 +61,10 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
             return 1;
         } else if (n != TT_E_INTR && s->dest.len == 0 && reports < REPORTS_IN_A_ROW_MAX) {
             s->res->calls++;
-            if (reports++ == 0)
-                report = n, report_native = tt_last_error();
+            if (reports++ == 0) { /* the first report is the one warned of */
+                report = n;
+                report_native = tt_last_error();
+            }
         } else if (n == TT_E_INTR && tt_interrupted()) {
             return TT_E_INTR;
         } else if (n != TT_E_INTR) {
