@@ -23,9 +23,4 @@ int ttcp_run_parallel(const struct ttcp_options *opts, const struct ttcp_observe
                       struct ttcp_parallel *out);
 void ttcp_parallel_release(struct ttcp_parallel *p);
 
-/* Stream i's options (0-based) as a test of n streams runs them: numbered
- * i + 1, its share of the total -R, its CPU of --cpu, the thread's CPU time. */
-void ttcp_parallel_stream_options(const struct ttcp_options *whole, int i,
-                                  struct ttcp_options *out);
-
 #endif

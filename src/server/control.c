@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/parallel.h"
 #include "engine/run.h"
+#include "engine/streams.h"
 #include "engine/trace.h"
 #include "measure/sum.h"
 #include "server/internal.h"
@@ -78,10 +78,7 @@ static int plan_streams(struct control *c, const char *token)
     }
     for (id = 0; id < c->ids; id++) {
         int way = id % 2;
-        if (n > 1)
-            ttcp_parallel_stream_options(&c->whole[way], id / 2, &c->side[id]);
-        else
-            c->side[id] = c->whole[way];
+        ttcp_stream_options(&c->whole[way], id / 2, n, &c->side[id]);
         st[id].data = TT_NO_SOCKET;
         st[id].expect = way == 0 ? c->grant.direction != TTCP_DIR_RECEIVE
                                  : c->grant.direction != TTCP_DIR_SEND;
@@ -251,22 +248,19 @@ static void drain_udp(tt_socket s)
     tt_close(s);
 }
 
-/* One stream's progress: printed by the server's observer, and its
- * intervals sent to the client as they close. */
-struct stream_observer {
-    struct control *c;
-    int stream;
-};
-
-static void stream_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
+/* One stream's progress: printed by the server's observer (the runner
+ * serialises it), and its intervals sent to the client as they close. */
+static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
+                         const struct ttcp_event *ev, const struct ttcp_result *res)
 {
-    struct stream_observer *so = ctx;
-    struct control *c = so->c;
+    struct control *c = ctx;
     const struct ttcp_server_observer *obs = c->sv->obs;
-    obs->event(obs->ctx, &c->side[so->stream], ev, res);
+    int stream = TTCP_STREAM_ID(i, way);
+    (void)end;
+    obs->event(obs->ctx, &c->side[stream], ev, res);
     if (ev->kind == TTCP_EV_INTERVAL) {
         struct ttcp_frame f;
-        ttcp_wire_interval(&f, so->stream, ev->interval);
+        ttcp_wire_interval(&f, stream, ev->interval);
         send_frame(c->sl, &f);
     }
 }
@@ -278,15 +272,12 @@ static int stream_claim(void *ctx, const struct tt_datagram *d)
     return ttcp_proto_is_magic(d->buf, d->len);
 }
 
-struct stream_run {
-    struct control *c;
-    int stream;
-};
-
-static void run_stream(struct control *c, int stream)
+/* Stream i of way, on its thread: the data phase on the socket the client
+ * opened or named, then its result to the client. */
+static void run_stream(void *ctx, int way, int i, const struct ttcp_observer *obs)
 {
-    struct stream_observer so = {c, stream};
-    struct ttcp_observer obs = {stream_event, &so, NULL, stream_claim};
+    struct control *c = ctx;
+    int stream = TTCP_STREAM_ID(i, way);
     tt_socket sock;
     struct ttcp_frame f;
     int idle_ms = (int)(c->side[stream].idle_timeout_ns / 1000000), udp = c->sl->udp;
@@ -299,7 +290,7 @@ static void run_stream(struct control *c, int stream)
     if (!udp)
         tt_setopt(sock, TT_OPT_RCVTIMEO_MS, idle_ms);
     tt_setopt(sock, TT_OPT_SNDTIMEO_MS, idle_ms);
-    c->rc[stream] = ttcp_run_on(&c->side[stream], &obs, &c->res[stream], sock,
+    c->rc[stream] = ttcp_run_on(&c->side[stream], obs, &c->res[stream], sock,
                                 &c->sl->stream[stream].peer,
                                 udp ? TTCP_RUN_KEEP_SOCKET | (to_group(c, stream) ?
                                       TTCP_RUN_SEND_TO_PEER : 0u) : TTCP_RUN_ACCEPTED);
@@ -313,14 +304,8 @@ static void run_stream(struct control *c, int stream)
     send_frame(c->sl, &f);
 }
 
-static void stream_thread(void *arg)
-{
-    struct stream_run *r = arg;
-    run_stream(r->c, r->stream);
-}
-
 /* -P: each way's total on the server's own output, after its streams'. */
-static void print_totals(struct control *c)
+static void total_ways(struct control *c, struct ttcp_streams *run)
 {
     int n = c->ids / 2, way, i;
     struct ttcp_result *parts = calloc((size_t)n, sizeof *parts), total;
@@ -332,42 +317,28 @@ static void print_totals(struct control *c)
             continue;
         for (i = 0; i < n; i++)
             parts[i] = c->res[TTCP_STREAM_ID(i, way)]; /* copies: the intervals stay theirs */
-        ttcp_result_sum(&total, parts, n);
-        ttcp_result_sum_cpu(&total, parts, n);
+        ttcp_streams_total(run, way, TTCP_END_LOCAL, parts, n, &total);
         if (total.started)
             c->sv->obs->event(c->sv->obs->ctx, &c->whole[way], &ev, &total);
     }
     free(parts);
 }
 
-/* The streams side by side: --bidir's two ways, -P's streams each way, a
- * thread each (one that cannot get a thread runs on this one, after). */
+/* The streams side by side: --bidir's two ways, -P's streams each way, on
+ * the stream runner. */
 static void run_streams(struct control *c)
 {
-    struct stream_run *runs = calloc((size_t)c->ids, sizeof *runs);
-    struct tt_thread **threads = calloc((size_t)c->ids, sizeof *threads);
-    int i;
-    for (i = 0; i < c->ids; i++) {
-        if (!c->sl->stream[i].expect)
-            continue;
-        if (runs == NULL || threads == NULL) {
-            run_stream(c, i);
-            continue;
-        }
-        runs[i].c = c;
-        runs[i].stream = i;
-        if (tt_thread_start(&threads[i], stream_thread, &runs[i]) != 0) {
-            threads[i] = NULL;
-            run_stream(c, i);
-        }
+    struct ttcp_streams_observer obs = {stream_event, NULL, NULL, stream_claim, c};
+    struct ttcp_streams run;
+    unsigned ways = (c->sl->stream[0].expect ? 1u : 0u) | (c->sl->stream[1].expect ? 2u : 0u);
+    if (ttcp_streams_init(&run, c->ids / 2, ways, &obs) != 0) {
+        send_error(c->sl, "test", "the server is out of memory");
+        return;
     }
-    for (i = 0; threads != NULL && i < c->ids; i++)
-        if (threads[i] != NULL)
-            tt_thread_join(threads[i]);
-    free(threads);
-    free(runs);
+    ttcp_streams_run(&run, run_stream, c, NULL, NULL);
     if (c->ids > 2)
-        print_totals(c);
+        total_ways(c, &run);
+    ttcp_streams_free(&run);
 }
 
 /* The client's results and bye: read (and bounded), not needed further. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/parallel.h"
+#include "engine/streams.h"
 #include "measure/sum.h"
 #include "fake_platform.h"
 #include "test_support.h"
@@ -201,7 +202,7 @@ static void the_total_rate_is_shared(void **state)
     int argc = split_args(line, argv, 16);
     (void)state;
     assert_int_equal(ttcp_options_parse(&o, argc, argv, 0, why, sizeof why), 0);
-    ttcp_parallel_stream_options(&o, 2, &s);
+    ttcp_stream_options(&o, 2, (int)o.streams, &s);
     assert_int_equal(s.pace_bps, 10000000);
     assert_int_equal(s.stream_number, 3);
     assert_int_equal(s.streams, 1);

@@ -1,0 +1,81 @@
+/* The client's shared state: the control connection and its frames
+ * (frames.c), the greeting and key (greet.c), the streams' sockets
+ * (data.c), the reader of the server's frames (reader.c), the test itself
+ * (control.c), all under client.c's ttcp_client_run_until(). The files
+ * mirror the server's: greet.c answers greet.c, data.c the data half of
+ * server/control.c, control.c its conversation. */
+#ifndef TTCP_CLIENT_INTERNAL_H
+#define TTCP_CLIENT_INTERNAL_H
+
+#include "client/client.h"
+#include "engine/streams.h"
+#include "remote/auth.h"
+#include "remote/channel.h"
+#include "remote/wire.h"
+
+#define CONTROL_NS (10ll * 1000000000ll)
+
+struct client {
+    const struct ttcp_options *opts;
+    const struct ttcp_client_observer *obs;
+    struct ttcp_client_outcome *out;
+    struct ttcp_options local; /* as the server granted */
+    struct ttcp_key key;
+    tt_socket control;
+    struct tt_addr server;     /* the address the control connection reached */
+    char token[TTCP_TOKEN_HEX + 1];
+    struct tt_mutex *lock;     /* sends on the control connection */
+    int ids;                   /* stream numbers on the wire: 2 x -P */
+    tt_socket socks[TTCP_STREAM_IDS];           /* each stream's, until its run takes it */
+    unsigned char unconnected[TTCP_STREAM_IDS]; /* -m: a member's socket, not connected */
+    struct ttcp_streams_observer stream_obs;    /* the streams' facts -> obs */
+    struct ttcp_streams run;   /* the streams side by side (engine/streams.h) */
+    size_t kept;               /* the server's intervals kept (the reader's) */
+    int64_t deadline;          /* every wait for the server ends by it; 0: none */
+};
+
+/* Stream number id's way (0: the client sends). */
+static inline struct ttcp_client_stream *way_of(struct client *c, int id)
+{
+    return &c->out->stream[id % 2];
+}
+
+/* The stream numbers this test uses (TTCP_STREAM_ID), by way. */
+static inline int in_use(const struct client *c, int id)
+{
+    return id >= 0 && id < c->ids && c->out->stream[id % 2].used;
+}
+
+/* frames.c: the control connection. Each failure sets out->problem (and
+ * the failure's code) and returns -1. */
+int ttcp_client_problem(struct client *c, enum ttcp_client_problem p, int code);
+/* When a wait of span for the server ends: span from now, or sooner at
+ * the deadline. */
+int64_t ttcp_client_wait_end(const struct client *c, int64_t span);
+/* A connect that gives up at the deadline. */
+int ttcp_client_connect(const struct client *c, tt_socket s, const struct tt_addr *a);
+/* The next frame, whatever it is; the server's busy and error answers end
+ * the conversation here, with their message. */
+int ttcp_client_receive_any(struct client *c, struct ttcp_message *m);
+/* The next frame, which must be of the given type. */
+int ttcp_client_receive(struct client *c, struct ttcp_message *m, const char *type);
+/* One frame, whichever thread sends it. */
+int ttcp_client_send_frame(struct client *c, struct ttcp_frame *f);
+
+/* greet.c: the control connection to the server, hello and welcome, the
+ * key's proof both ways. */
+int ttcp_client_connect_control(struct client *c);
+int ttcp_client_greet(struct client *c);
+
+/* data.c: every stream's socket in c->socks: a data connection (TCP) or a
+ * UDP socket with its token datagram answered. */
+int ttcp_client_open_streams(struct client *c);
+
+/* reader.c: on a thread beside the streams (arg: the client), the
+ * server's live intervals and its results, until every stream has one. */
+void ttcp_client_read_server(void *arg);
+
+/* control.c: the test, from the request to bye. */
+int ttcp_client_converse(struct client *c);
+
+#endif
