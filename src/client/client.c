@@ -2,7 +2,6 @@
  * client's state for the test's length; the conversation is control.c's. */
 #include "client/client.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "client/internal.h"
@@ -43,26 +42,4 @@ int ttcp_client_run_until(const struct ttcp_options *o, const struct ttcp_client
     tt_mutex_free(c.lock);
     ttcp_key_wipe(&c.key);
     return rc;
-}
-
-void ttcp_client_release(struct ttcp_client_outcome *out)
-{
-    int i, k;
-    for (i = 0; i < 2; i++) {
-        struct ttcp_client_stream *st = &out->stream[i];
-        ttcp_result_release(&st->mine);
-        ttcp_result_release(&st->theirs);
-        for (k = 0; k < st->n; k++) {
-            if (st->part_mine != NULL)
-                ttcp_result_release(&st->part_mine[k]);
-            if (st->part_theirs != NULL)
-                ttcp_result_release(&st->part_theirs[k]);
-        }
-        free(st->part_local);
-        free(st->part_remote);
-        free(st->part_mine);
-        free(st->part_theirs);
-        free(st->part_theirs_valid);
-        free(st->part_rc);
-    }
 }

@@ -1,0 +1,65 @@
+/* What a test run from the client's side leaves, whatever protocol it
+ * spoke to the far end (ttcp's own in client/, another tool's in peers/):
+ * each way's figures at both ends, or why the conversation failed, and
+ * the observer that hears both ends' facts as they come. cli/client_cli.c
+ * and the exporter print it; the conversations fill it. */
+#ifndef TTCP_REMOTE_OUTCOME_H
+#define TTCP_REMOTE_OUTCOME_H
+
+#include "config/options.h"
+#include "measure/result.h"
+#include "measure/trace.h"
+
+/* One way of a test, 0: the client sends, 1: the server does: its figures
+ * at each end, and with -P its streams' (part_*[i], i < n). With one
+ * stream, mine and theirs are that stream's. */
+struct ttcp_client_stream {
+    int used;
+    struct ttcp_options local, remote; /* each end's side (remote: for its lines) */
+    struct ttcp_result mine;           /* the client's end (-P: the streams' total) */
+    struct ttcp_result theirs;         /* the server's end, as its results said */
+    int theirs_valid;                  /* every stream's result came from the server */
+    int rc;                            /* the client's end: 0 or the first failure's code */
+    int n;                             /* streams this way */
+    struct ttcp_options *part_local, *part_remote; /* [n], tagged with -P */
+    struct ttcp_result *part_mine, *part_theirs;   /* [n] */
+    int *part_theirs_valid, *part_rc;              /* [n] */
+};
+
+/* Why the conversation itself failed (not a stream's data). */
+enum ttcp_client_problem {
+    TTCP_CLIENT_OK,
+    TTCP_CLIENT_KEY,       /* the key file (why) */
+    TTCP_CLIENT_CONNECT,   /* resolving or connecting (failure) */
+    TTCP_CLIENT_LOST,      /* the control connection failed or timed out (failure) */
+    TTCP_CLIENT_SILENT,    /* connected, but no answer to the hello (a classic receiver?) */
+    TTCP_CLIENT_PROTOCOL,  /* the server broke the protocol (why) */
+    TTCP_CLIENT_REFUSED,   /* the server said no: error (why: its message) */
+    TTCP_CLIENT_BUSY,      /* the server said busy (why: its message) */
+    TTCP_CLIENT_AUTH,      /* authentication failed (why) */
+    TTCP_CLIENT_LOCAL      /* this end could not do its part (why, failure) */
+};
+
+struct ttcp_client_outcome {
+    struct ttcp_client_stream stream[2];
+    enum ttcp_client_problem problem;
+    struct ttcp_failure failure;
+    char why[256];
+};
+
+struct ttcp_client_observer {
+    /* A stream's progress at one end (local: the client's own). */
+    void (*event)(void *ctx, const struct ttcp_options *o, int local,
+                  const struct ttcp_event *ev, const struct ttcp_result *res);
+    void *ctx;
+    /* --traceroute: the client's path to the server (local), then the
+     * server's back: its start (h NULL, not ended), each hop, its end
+     * (ended: t->failure tells a trace that could not be made). */
+    void (*trace)(void *ctx, int local, const struct ttcp_trace *t, const struct ttcp_hop *h,
+                  int ended);
+};
+
+/* Frees what a conversation left in out (the streams' parts and intervals). */
+void ttcp_client_release(struct ttcp_client_outcome *out);
+
+#endif
