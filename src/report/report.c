@@ -25,49 +25,47 @@ size_t ttcp_report_header(const struct ttcp_options *o, char *buf, size_t len)
 }
 
 /* The words for each warning; numbers come from the result and options. */
+/* The warnings whose words carry no number. */
+static const char *const fixed_words[TTCP_WARN_COUNT] = {
+    [TTCP_WARN_SODEBUG] = "SO_DEBUG could not be set (ignored)",
+    [TTCP_WARN_QUICKACK] = "delayed ACK cannot be turned off here (ignored)",
+    [TTCP_WARN_DISCARD] = "--discard is not possible here: data is copied",
+    [TTCP_WARN_RESET_AT_END] = "the receiver reset the connection at the end",
+    [TTCP_WARN_RESET_BEFORE_FIN] = "the receiver reset the connection at the end; "
+                                   "delivery of the last bytes is not confirmed",
+    [TTCP_WARN_NO_CLOSE] = "the receiver did not close (idle timeout); "
+                           "figures end at the last progress",
+    [TTCP_WARN_HALF_CLOSE_REFUSED] = "half close: the transmitter closed both ways, "
+                                     "nothing more could be sent back",
+    [TTCP_WARN_TRUNCATED] = "datagrams longer than -l were cut short; "
+                            "bytes counted are what -l let in",
+    [TTCP_WARN_TIME_LIMIT] = "the server's time limit (--max-time) ended the test",
+    [TTCP_WARN_PORT_UNREACHABLE] = "the receiver's host says nothing listens on that UDP port "
+                                   "(port unreachable): what is sent while no receiver is "
+                                   "there is lost",
+};
+
+static void icmp_words(struct ttcp_text *t, const struct ttcp_result *res)
+{
+    char native[128];
+    const char *why = tt_error_text(res->icmp_code, res->icmp_native, native, sizeof native);
+    ttcp_text_add(t, "the network reported earlier datagrams undeliverable%s%s%s; "
+                  "sending goes on, as 1.12's would", why ? " (" : "", why ? why : "",
+                  why ? ")" : "");
+}
+
 size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning w,
                                 const struct ttcp_result *res, char *buf, size_t len)
 {
     struct ttcp_text t = {buf, len, 0};
     switch (w) {
-    case TTCP_WARN_SODEBUG:
-        ttcp_text_add(&t, "SO_DEBUG could not be set (ignored)");
-        break;
-    case TTCP_WARN_QUICKACK:
-        ttcp_text_add(&t, "delayed ACK cannot be turned off here (ignored)");
-        break;
-    case TTCP_WARN_DISCARD:
-        ttcp_text_add(&t, "--discard is not possible here: data is copied");
-        break;
-    case TTCP_WARN_RESET_AT_END:
-        ttcp_text_add(&t, "the receiver reset the connection at the end");
-        break;
-    case TTCP_WARN_RESET_BEFORE_FIN:
-        ttcp_text_add(&t, "the receiver reset the connection at the end; "
-                      "delivery of the last bytes is not confirmed");
-        break;
-    case TTCP_WARN_NO_CLOSE:
-        ttcp_text_add(&t, "the receiver did not close (idle timeout); "
-                      "figures end at the last progress");
-        break;
-    case TTCP_WARN_HALF_CLOSE_REFUSED:
-        ttcp_text_add(&t, "half close: the transmitter closed both ways, "
-                      "nothing more could be sent back");
-        break;
     case TTCP_WARN_END_MARKER_LOST:
         ttcp_text_add(&t, "no data for %.1f s (idle timeout), end marker lost; "
                       "figures end at the last datagram", (double)o->idle_timeout_ns / 1e9);
         break;
-    case TTCP_WARN_TRUNCATED:
-        ttcp_text_add(&t, "datagrams longer than -l were cut short; "
-                      "bytes counted are what -l let in");
-        break;
     case TTCP_WARN_INPUT_TAIL:
         ttcp_text_add(&t, "the last %llu bytes of input not sent: so short a datagram "
                       "is an end marker", (unsigned long long)res->unsent_tail);
-        break;
-    case TTCP_WARN_TIME_LIMIT:
-        ttcp_text_add(&t, "the server's time limit (--max-time) ended the test");
         break;
     case TTCP_WARN_CPU_PIN:
         if (o->pin_cpu > 0)
@@ -77,19 +75,12 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
             ttcp_text_add(&t, "--cpu: the OS would not keep every stream on its CPU; "
                           "those run where the OS puts them");
         break;
-    case TTCP_WARN_PORT_UNREACHABLE:
-        ttcp_text_add(&t, "the receiver's host says nothing listens on that UDP port "
-                      "(port unreachable): what is sent while no receiver is there is lost");
+    case TTCP_WARN_ICMP:
+        icmp_words(&t, res);
         break;
-    case TTCP_WARN_ICMP: {
-        char native[128];
-        const char *why = tt_error_text(res->icmp_code, res->icmp_native, native, sizeof native);
-        ttcp_text_add(&t, "the network reported earlier datagrams undeliverable%s%s%s; "
-                      "sending goes on, as 1.12's would", why ? " (" : "", why ? why : "",
-                      why ? ")" : "");
-        break;
-    }
-    case TTCP_WARN_COUNT:
+    default:
+        if ((int)w >= 0 && w < TTCP_WARN_COUNT && fixed_words[w] != NULL)
+            ttcp_text_add(&t, "%s", fixed_words[w]);
         break;
     }
     return t.used;
