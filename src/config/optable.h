@@ -1,5 +1,6 @@
-/* The option table: one row per option. It drives the parser (options.c)
- * and generates the usage text (usage.c), so the two cannot drift apart. */
+/* The option table (optable.c): one row per option. It drives the parser
+ * (parse_argv.c), the modes each option belongs to (rules.c) and the usage
+ * text (cli/usage.c), so none of them can drift apart. */
 #ifndef TTCP_OPTABLE_H
 #define TTCP_OPTABLE_H
 
@@ -7,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/parse.h"
+#include "config/options.h"
 
 enum ttcp_optkind {
     OPTK_SET,     /* store `value` in an int field */
@@ -31,6 +33,18 @@ enum ttcp_optsection {
     OPTS_HIDDEN    /* -t, -r: shown in the synopsis lines instead */
 };
 
+/* The modes that take an option (a bit per enum ttcp_mode). An option of
+ * the server's or the client's alone is refused, by name, in the others
+ * (rules.c: the first such row in the table's order; a row of kind SET,
+ * NUMBER, SECONDS, RATE, TEXT or ALLOW, whose value it can see). */
+#define OPTM_CLASSIC (1u << TTCP_MODE_CLASSIC)
+#define OPTM_SERVER (1u << TTCP_MODE_SERVER)
+#define OPTM_CLIENT (1u << TTCP_MODE_CLIENT)
+#define OPTM_ANY (OPTM_CLASSIC | OPTM_SERVER | OPTM_CLIENT)
+
+/* The `given` of a row without an "it was typed" flag. */
+#define OPT_NO_GIVEN ((size_t)-1)
+
 struct ttcp_optdef {
     char letter;           /* short option, or 0 */
     const char *long_name; /* long option without "--", or NULL */
@@ -40,6 +54,8 @@ struct ttcp_optdef {
     enum ttcp_suffix suffix;
     uint64_t min, max;     /* OPTK_NUMBER; nanoseconds for OPTK_SECONDS */
     enum ttcp_optsection section;
+    unsigned modes;        /* OPTM_*: the modes that take it */
+    size_t given;          /* an int field set to 1 when it is typed, or OPT_NO_GIVEN */
     const char *synopsis;  /* "-l ##" as the usage text shows it */
     const char *help;      /* may hold "\n\t\t" continuation lines */
 };
@@ -49,5 +65,8 @@ const struct ttcp_optdef *ttcp_optable(size_t *count);
  * without "--"); NULL when there is none. */
 const struct ttcp_optdef *ttcp_optable_letter(char c);
 const struct ttcp_optdef *ttcp_optable_long(const char *name, size_t len);
+/* The row's name as messages give it: "--max-time", or "-1" for a row
+ * without a long name. */
+const char *ttcp_optable_name(const struct ttcp_optdef *d, char *buf, size_t len);
 
 #endif

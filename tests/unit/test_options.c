@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "config/optable.h"
 #include "config/options.h"
 #include "test_support.h"
 
@@ -405,6 +406,51 @@ static void multicast_rules(void **state)
     assert_int_equal(opts.max_ttl, 8);
 }
 
+/* The table's modes column: every option kept for some modes is refused,
+ * by name, in each of the others, whatever its kind. */
+static void mode_bound_options_are_refused_elsewhere(void **state)
+{
+    static const char *const mode_words[] = {"-r", "-S", "-C"};
+    size_t count, i;
+    const struct ttcp_optdef *t = ttcp_optable(&count);
+    int mode, checked = 0;
+    (void)state;
+    for (i = 0; i < count; i++) {
+        for (mode = TTCP_MODE_CLASSIC; mode <= TTCP_MODE_CLIENT; mode++) {
+            char line[128], name[32], expected[64];
+            const char *value = t[i].kind == OPTK_SET ? ""
+                                : t[i].kind == OPTK_ALLOW ? " 10.0.0.0/8"
+                                : t[i].kind == OPTK_RATE ? " 1m" : " 2";
+            if (t[i].modes & (1u << mode))
+                continue;
+            ttcp_optable_name(&t[i], name, sizeof name);
+            snprintf(line, sizeof line, "%s %s%s%s", mode_words[mode], name, value,
+                     mode == TTCP_MODE_CLIENT ? " h" : "");
+            snprintf(expected, sizeof expected, "%s is for ", name);
+            assert_int_equal(parse(line), -1);
+            if (strncmp(why, expected, strlen(expected)) != 0)
+                fail_msg("'%s': '%s', not '%s...'", line, why, expected);
+            checked++;
+        }
+    }
+    assert_true(checked >= 17); /* --bidir twice, seven of the server's twice, --key-file */
+}
+
+/* The table's "typed" column: -t/-r, -n, -f and --seed say they were given. */
+static void typed_flags_follow_the_table(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-r"), 0);
+    assert_true(opts.side_given);
+    assert_false(opts.nbuf_given || opts.unit_given || opts.seed_given);
+    assert_int_equal(parse("-s -n 5 -f m --seed 0 h -t"), 0);
+    assert_true(opts.side_given && opts.nbuf_given && opts.unit_given && opts.seed_given);
+    assert_int_equal(parse("-s --pattern random -tn 3 h"), 0);
+    assert_false(opts.seed_given || opts.unit_given);
+    assert_int_equal(parse("--check"), 0);
+    assert_false(opts.side_given);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -423,6 +469,8 @@ int main(void)
         cmocka_unit_test(parallel_stream_rules),
         cmocka_unit_test(multicast_rules),
         cmocka_unit_test(plot_rules),
+        cmocka_unit_test(mode_bound_options_are_refused_elsewhere),
+        cmocka_unit_test(typed_flags_follow_the_table),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
