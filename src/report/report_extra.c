@@ -1,7 +1,7 @@
 /* The lines beyond 1.12's, from the result. */
 #include "report/report_extra.h"
 
-#include "measure/units.h"
+#include "base/rate.h"
 
 double ttcp_cpu_seconds(const struct ttcp_result *r)
 {
