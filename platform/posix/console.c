@@ -1,14 +1,11 @@
-/* Process set-up, the interrupt flag, and stdin/stdout as byte streams. */
-#include <errno.h>
-#include <poll.h>
+/* Process set-up, the interrupt flag, and what the console is. Reading
+ * stdin so that Ctrl+C cuts it short is stdio.c's. */
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "posix.h"
 #include "ttcp/platform.h"
-
-#define WAIT_SLICE_MS 100 /* longest wait for input between two looks at Ctrl+C */
 
 /* The platform's Ctrl+C state (docs/DESIGN.md, "The platform rule"): this
  * flag, set by the handler, and `told` below. */
@@ -58,10 +55,14 @@ int tt_interrupted(void)
     return 1;
 }
 
-int tt_stdio_binary(enum tt_stream stream)
+int tt_posix_ctrl_c(void)
 {
-    (void)stream;
-    return 0; /* POSIX streams never translate bytes */
+    return interrupted != 0;
+}
+
+int tt_posix_ctrl_c_told(void)
+{
+    return __atomic_load_n(&told, __ATOMIC_RELAXED) != 0;
 }
 
 int tt_stdin_is_console(void)
@@ -79,43 +80,4 @@ int tt_console_is_own(void)
 int tt_slash_switches(void)
 {
     return 0;
-}
-
-/* Waits for input in slices, looking at the flag between them, so that a
- * Ctrl+C the core has not been told of ends the wait even when its signal
- * arrived just before read() would have blocked. A read the core begins
- * knowing of the Ctrl+C waits as ever (platform.h). */
-int64_t tt_stdin_read(void *buf, size_t len)
-{
-    int armed = !__atomic_load_n(&told, __ATOMIC_RELAXED);
-    ssize_t n;
-    for (;;) {
-        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
-        int rc;
-        if (armed && interrupted) {
-            errno = EINTR;
-            return TT_E_INTR;
-        }
-        rc = poll(&p, 1, WAIT_SLICE_MS);
-        if (rc > 0 || (rc < 0 && errno != EINTR))
-            break; /* input, its end, or an error: read() tells which */
-    }
-    n = read(STDIN_FILENO, buf, len);
-    return n < 0 ? tt_posix_fail() : (int64_t)n;
-}
-
-int64_t tt_stdout_write(const void *buf, size_t len)
-{
-    const char *p = buf;
-    size_t left = len;
-    while (left > 0) {
-        ssize_t n = write(STDOUT_FILENO, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return tt_posix_fail();
-        p += n;
-        left -= (size_t)n;
-    }
-    return (int64_t)len;
 }

@@ -9,13 +9,9 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <linux/sockios.h>
-#endif
 
 #include "posix.h"
 #include "sockets.h"
@@ -272,19 +268,6 @@ int tt_poll_readable(const tt_socket *s, int count, int timeout_ms, unsigned cha
 int tt_shutdown_send(tt_socket s)
 {
     return check(shutdown(fd_of(s), SHUT_WR));
-}
-
-int64_t tt_unacked_bytes(tt_socket s)
-{
-#ifdef SIOCOUTQ
-    int n = 0;
-    if (ioctl(fd_of(s), SIOCOUTQ, &n) != 0)
-        return tt_posix_fail();
-    return n;
-#else
-    (void)s;
-    return TT_E_UNSUPPORTED;
-#endif
 }
 
 void tt_close(tt_socket s)

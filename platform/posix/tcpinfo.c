@@ -1,9 +1,13 @@
-/* TCP statistics: Linux's TCP_INFO, read with the kernel's own struct (it
- * has fields glibc's copy lacks, such as the peer's window). */
+/* What the kernel tells of a TCP connection: its statistics (Linux's
+ * TCP_INFO, read with the kernel's own struct: it has fields glibc's copy
+ * lacks, such as the peer's window) and the bytes sent but not yet
+ * acknowledged (SIOCOUTQ). */
 #include <string.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #ifdef __linux__
+#include <linux/sockios.h>
 #include <linux/tcp.h>
 #endif
 
@@ -31,6 +35,19 @@ int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
 #else
     (void)s;
     memset(out, 0, sizeof *out);
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
+int64_t tt_unacked_bytes(tt_socket s)
+{
+#ifdef SIOCOUTQ
+    int n = 0;
+    if (ioctl((int)s, SIOCOUTQ, &n) != 0)
+        return tt_posix_fail();
+    return n;
+#else
+    (void)s;
     return TT_E_UNSUPPORTED;
 #endif
 }

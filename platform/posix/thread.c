@@ -1,11 +1,8 @@
-/* Threads and mutexes (POSIX threads), the secure random source, and the
- * key file's permissions. */
+/* Threads and mutexes (POSIX threads). */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "posix.h"
 #include "ttcp/platform.h"
@@ -94,25 +91,4 @@ void tt_mutex_free(struct tt_mutex *m)
         return;
     pthread_mutex_destroy(&m->m);
     free(m);
-}
-
-int tt_random_bytes(void *buf, size_t len)
-{
-    unsigned char *p = buf;
-    while (len > 0) {
-        size_t n = len > 256 ? 256 : len; /* getentropy's most per call */
-        if (getentropy(p, n) != 0)
-            return tt_posix_fail();
-        p += n;
-        len -= n;
-    }
-    return 0;
-}
-
-int tt_file_private(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return tt_posix_fail();
-    return (st.st_mode & (S_IRWXG | S_IRWXO)) == 0;
 }

@@ -9,10 +9,6 @@
  * what must still go out does: the UDP end markers. A call that can go
  * ahead makes the one system call it always made. */
 
-/* The build targets Windows 7; SIO_TCP_INFO's declarations (Windows 10
- * 1703) are wanted here only, and the ioctl is tried at run time. */
-#define NTDDI_VERSION 0x0A000003 /* NTDDI_WIN10_RS2 */
-
 #define FD_SETSIZE 1024 /* a server polls up to TT_POLL_MAX sockets */
 #include <string.h>
 #include <winsock2.h>
@@ -420,40 +416,6 @@ int tt_poll_readable(const tt_socket *s, int count, int timeout_ms, unsigned cha
 int tt_shutdown_send(tt_socket s)
 {
     return check(shutdown(sock_of(s), SD_SEND));
-}
-
-/* SIO_TCP_INFO: Windows 10 1703 and later; elsewhere, and under Wine, the
- * answer is "unsupported". */
-static int query_tcp_info(tt_socket s, TCP_INFO_v0 *info)
-{
-    DWORD version = 0, got = 0;
-    if (WSAIoctl(sock_of(s), SIO_TCP_INFO, &version, sizeof version, info, sizeof *info, &got,
-                 NULL, NULL) != 0)
-        return TT_E_UNSUPPORTED;
-    return 0;
-}
-
-int64_t tt_unacked_bytes(tt_socket s)
-{
-    TCP_INFO_v0 info;
-    int rc = query_tcp_info(s, &info);
-    return rc != 0 ? rc : (int64_t)info.BytesInFlight;
-}
-
-int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
-{
-    TCP_INFO_v0 info;
-    int rc = query_tcp_info(s, &info);
-    memset(out, 0, sizeof *out);
-    if (rc != 0)
-        return rc;
-    out->mss = info.Mss;
-    out->snd_wnd = info.SndWnd;
-    out->rcv_wnd = info.RcvWnd;
-    out->cwnd = info.Cwnd;
-    out->srtt_us = info.RttUs;
-    out->retransmits = info.FastRetrans + info.TimeoutEpisodes;
-    return 0;
 }
 
 void tt_close(tt_socket s)

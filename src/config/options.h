@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/rate.h"
 #include "measure/payload.h"
-#include "measure/units.h"
 
 enum ttcp_action { TTCP_ACTION_RUN, TTCP_ACTION_HELP, TTCP_ACTION_VERSION };
 /* What the run is: a classic side (-t, -r), a server (-S) or its client (-C). */

@@ -3,7 +3,7 @@
 #define TTCP_ENGINE_TRACE_H
 
 #include "config/options.h"
-#include "measure/trace.h"
+#include "measure/hops.h"
 
 /* Traces the path to opts->host (as -4/-6 choose), telling hop(ctx, ...)
  * each hop as it is known (and once first with no hop: the destination is

@@ -4,7 +4,7 @@
 #define TTCP_EXPORTER_REQUEST_H
 
 #include "config/options.h"
-#include "server/allow.h"
+#include "remote/allow.h"
 
 #define EXPORTER_TARGETS_MAX 64
 #define EXPORTER_TARGET_LEN 253      /* a DNS name's longest text */

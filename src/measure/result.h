@@ -108,6 +108,11 @@ struct ttcp_result {
 /* Frees what a result holds (the intervals); it can be filled again. */
 void ttcp_result_release(struct ttcp_result *res);
 
+/* The figure's time in seconds, with 1.12's clamp (at least 0.001, so a
+ * rate never divides by zero), and the CPU time (user + system) over it. */
+double ttcp_real_seconds(const struct ttcp_result *r);
+double ttcp_cpu_seconds(const struct ttcp_result *r);
+
 /* Progress the core reports while it runs; cli/ turns them into text. */
 enum ttcp_event_kind {
     TTCP_EV_READY,    /* set up (host resolved, buffer in place): the header's moment */

@@ -153,8 +153,9 @@ void ttcp_interval_sum_free(struct ttcp_interval_sum *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Room for total k (zeroed when new); NULL when memory ran out. */
-static struct ttcp_interval *slot(struct ttcp_intervals *iv, size_t k)
+/* The total of interval k, with empty totals (no stream's yet) added up to
+ * it when they are not there; NULL when memory ran out. */
+static struct ttcp_interval *total_at(struct ttcp_intervals *iv, size_t k)
 {
     while (iv->count <= k) {
         struct ttcp_interval *in = ttcp_intervals_push(iv);
@@ -167,7 +168,7 @@ static struct ttcp_interval *slot(struct ttcp_intervals *iv, size_t k)
 
 void ttcp_interval_sum_add(struct ttcp_interval_sum *s, int part, const struct ttcp_interval *in)
 {
-    struct ttcp_interval *t = slot(&s->total, s->closed[part]);
+    struct ttcp_interval *t = total_at(&s->total, s->closed[part]);
     s->closed[part]++;
     if (t == NULL)
         return; /* out of memory: the total goes without this one */

@@ -29,6 +29,17 @@ int ttcp_channel_send(tt_socket s, const struct ttcp_frame *f)
     return f->failed ? TT_E_INVAL : send_bytes(s, f->bytes, f->len);
 }
 
+int ttcp_channel_send_error(tt_socket s, const char *reason, const char *message)
+{
+    struct ttcp_frame f;
+    ttcp_frame_begin(&f, "error");
+    ttcp_frame_add(&f, "reason", reason);
+    ttcp_frame_add(&f, "message", message);
+    if (ttcp_frame_end(&f) != 0)
+        return TT_E_INVAL;
+    return ttcp_channel_send(s, &f);
+}
+
 int ttcp_channel_read_exact(tt_socket s, void *buf, size_t len, int64_t deadline_ns)
 {
     unsigned char *p = buf;

@@ -13,6 +13,10 @@
 int ttcp_channel_send_magic(tt_socket s);
 /* Sends a frame (ttcp_frame_end done); 0 or a TT_E_* code. */
 int ttcp_channel_send(tt_socket s, const struct ttcp_frame *f);
+/* Sends an error frame (docs/PROTOCOL.md): reason, a word a program reads,
+ * and message, the words for a person. 0 or a TT_E_* code; the caller
+ * closes the conversation after it. */
+int ttcp_channel_send_error(tt_socket s, const char *reason, const char *message);
 /* Reads exactly len bytes before deadline_ns (tt_now_ns() time): 0,
  * TT_E_TIMEDOUT, TT_E_CONNRESET at EOF, or the socket's failure. Ctrl+C
  * does not cut it short: the far end's figures are still wanted. */

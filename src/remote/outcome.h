@@ -8,7 +8,7 @@
 
 #include "config/options.h"
 #include "measure/result.h"
-#include "measure/trace.h"
+#include "measure/hops.h"
 
 /* One way of a test, 0: the client sends, 1: the server does: its figures
  * at each end, and with -P its streams' (part_*[i], i < n). With one

@@ -6,8 +6,8 @@
 #define TTCP_REMOTE_WIRE_H
 
 #include "config/options.h"
+#include "measure/hops.h"
 #include "measure/result.h"
-#include "measure/trace.h"
 #include "proto/message.h"
 
 #define TTCP_PROTO_VERSION 1

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measure/result.h"
 #include "report/plot_draw.h"
 #include "report/plot_words.h"
-#include "report/report_extra.h"
 
 #define TOP_Y 70        /* panel 1's top, under the title and the subtitle */
 #define RATE_BOTTOM 330 /* its bottom */

@@ -2,7 +2,7 @@
 #include "report/plot_words.h"
 
 #include "base/text.h"
-#include "report/report_extra.h"
+#include "measure/result.h"
 #include "ttcp/platform.h"
 
 /* Where the data went, from the side of the one who ran this ttcp. */

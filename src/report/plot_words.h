@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "measure/units.h"
+#include "base/rate.h"
 #include "report/plot.h"
 
 /* "ttcp: TCP to host.example, 8192-byte buffers, 4 streams" */

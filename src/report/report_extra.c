@@ -1,23 +1,11 @@
 /* The lines beyond 1.12's, from the result. */
 #include "report/report_extra.h"
 
-#include "measure/units.h"
-
-double ttcp_cpu_seconds(const struct ttcp_result *r)
-{
-    return (double)((r->cpu_end.user_ns - r->cpu_start.user_ns) +
-                    (r->cpu_end.sys_ns - r->cpu_start.sys_ns)) / 1e9;
-}
+#include "base/rate.h"
 
 double ttcp_cpu_percent(const struct ttcp_result *r)
 {
     return 100.0 * ttcp_cpu_seconds(r) / ttcp_real_seconds(r);
-}
-
-double ttcp_real_seconds(const struct ttcp_result *r)
-{
-    double secs = (double)r->real_ns / 1e9;
-    return secs > 0.0 ? secs : 0.001;
 }
 
 size_t ttcp_report_interval(const struct ttcp_options *o, const struct ttcp_interval *in,

@@ -15,9 +15,6 @@ size_t ttcp_report_interval(const struct ttcp_options *o, const struct ttcp_inte
 void ttcp_report_extras(const struct ttcp_options *o, const struct ttcp_result *r,
                         struct ttcp_text *t);
 
-/* The figures the extras and the JSON share. */
-double ttcp_cpu_seconds(const struct ttcp_result *r);
-double ttcp_real_seconds(const struct ttcp_result *r); /* 1.12's clamp: >= 0.001 */
 /* CPU time as a share of the figure's time; the engine reads both over
  * the same interval. */
 double ttcp_cpu_percent(const struct ttcp_result *r);

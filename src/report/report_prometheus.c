@@ -4,7 +4,7 @@
 #include "report/report_prometheus.h"
 
 #include "base/text.h"
-#include "report/report_extra.h"
+#include "measure/result.h"
 #include "report/report_server.h"
 
 /* A label value's escapes: backslash, double quote and line feed. */

@@ -1,8 +1,8 @@
 /* A server's notices and a client's summary line. */
 #include "report/report_server.h"
 
+#include "base/rate.h"
 #include "base/text.h"
-#include "measure/units.h"
 
 size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
                           const char *peer, char *buf, size_t len)

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "measure/trace.h"
+#include "measure/hops.h"
 
 /* side: the lines' tag after "ttcp" ("-t"; "-S" for a server's trace back
  * to its client, shown by the client). */

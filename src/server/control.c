@@ -39,12 +39,9 @@ static int send_frame(struct slot *sl, struct ttcp_frame *f)
 
 static void send_error(struct slot *sl, const char *reason, const char *message)
 {
-    struct ttcp_frame f;
-    ttcp_frame_begin(&f, "error");
-    ttcp_frame_add(&f, "reason", reason);
-    ttcp_frame_add(&f, "message", message);
-    if (ttcp_frame_end(&f) == 0)
-        send_frame(sl, &f);
+    tt_mutex_lock(sl->send_lock);
+    ttcp_channel_send_error(sl->control, reason, message);
+    tt_mutex_unlock(sl->send_lock);
 }
 
 static int receive(struct control *c, struct ttcp_message *m, const char *type, int64_t ns)

@@ -8,16 +8,6 @@
 
 #include "server/internal.h"
 
-static void send_error(tt_socket s, const char *reason, const char *message)
-{
-    struct ttcp_frame f;
-    ttcp_frame_begin(&f, "error");
-    ttcp_frame_add(&f, "reason", reason);
-    ttcp_frame_add(&f, "message", message);
-    if (ttcp_frame_end(&f) == 0)
-        ttcp_channel_send(s, &f);
-}
-
 int ttcp_greet_hello(struct ttcp_server *sv, tt_socket s, const struct tt_addr *peer,
                      const struct ttcp_message *hello, char nonce[TTCP_NONCE_HEX + 1])
 {
@@ -26,7 +16,7 @@ int ttcp_greet_hello(struct ttcp_server *sv, tt_socket s, const struct tt_addr *
     char why[200];
     if (ttcp_proto_get_u64(hello, "version", 1, 65535, &newest, why, sizeof why) != 0 ||
         ttcp_proto_get_u64(hello, "min_version", 1, newest, &oldest, why, sizeof why) != 0) {
-        send_error(s, "protocol", why);
+        ttcp_channel_send_error(s, "protocol", why);
         ttcp_server_notice(sv, TTCP_NOTICE_BAD_HELLO, peer);
         return -1;
     }
@@ -34,7 +24,7 @@ int ttcp_greet_hello(struct ttcp_server *sv, tt_socket s, const struct tt_addr *
         snprintf(why, sizeof why, "this server speaks protocol %d to %d; the client needs "
                  "%llu or later: upgrade the server", TTCP_PROTO_VERSION, TTCP_PROTO_VERSION,
                  (unsigned long long)oldest);
-        send_error(s, "version", why);
+        ttcp_channel_send_error(s, "version", why);
         ttcp_server_notice(sv, TTCP_NOTICE_VERSION, peer);
         return -1;
     }
@@ -59,7 +49,7 @@ int ttcp_greet_auth(struct ttcp_server *sv, tt_socket s, const struct tt_addr *p
         strlen(cnonce) != TTCP_NONCE_HEX ||
         ttcp_auth_mac(&sv->key, "client", snonce, cnonce, want) != 0 ||
         !ttcp_auth_equal(mac, want)) {
-        send_error(s, "auth", "authentication failed: the keys differ (--key-file)");
+        ttcp_channel_send_error(s, "auth", "authentication failed: the keys differ (--key-file)");
         ttcp_server_notice(sv, TTCP_NOTICE_AUTH_FAILED, peer);
         return -1;
     }

@@ -6,10 +6,10 @@
 #define TTCP_SERVER_INTERNAL_H
 
 #include "proto/message.h"
+#include "remote/allow.h"
 #include "remote/auth.h"
 #include "remote/channel.h"
 #include "remote/wire.h"
-#include "server/allow.h"
 #include "server/server.h"
 
 #include <string.h>

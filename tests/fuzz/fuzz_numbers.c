@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/parse.h"
-#include "measure/units.h"
+#include "base/rate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,4 +1,4 @@
-/* -S --allow (server/allow.c): prefixes of any length, IPv4 and IPv6, an
+/* -S --allow (remote/allow.c): prefixes of any length, IPv4 and IPv6, an
  * IPv4 peer on a dual-stack socket (an IPv4-mapped IPv6 address) matched as
  * IPv4, and what is not a prefix refused. The peers are the real platform's
  * addresses (tt_resolve of a numeric address: no lookup, no network), so the
@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "server/allow.h"
+#include "remote/allow.h"
 
 /* The address a server's accept would give for ip (numeric), of family. */
 static struct tt_addr peer(const char *ip, int family)

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "measure/units.h"
+#include "base/rate.h"
 #include "test_support.h"
 
 /* For each fixture: the rate line's value and unit must follow from its

@@ -1,6 +1,6 @@
 /* --traceroute: the path to the peer, hop by hop, as facts. */
-#ifndef TTCP_TRACE_H
-#define TTCP_TRACE_H
+#ifndef TTCP_HOPS_H
+#define TTCP_HOPS_H
 
 #include <stdint.h>
 

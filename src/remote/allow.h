@@ -1,6 +1,7 @@
-/* --allow: the prefixes a server takes connections from. */
-#ifndef TTCP_SERVER_ALLOW_H
-#define TTCP_SERVER_ALLOW_H
+/* Address prefixes: who may connect, to a server (-S --allow) or to the
+ * exporter (its allow-list); matched against a peer's address. */
+#ifndef TTCP_REMOTE_ALLOW_H
+#define TTCP_REMOTE_ALLOW_H
 
 #include "config/options.h"
 #include "ttcp/platform.h"

@@ -1,7 +1,7 @@
 /* Rate units of -f: the classic 1.12 letters, all 1024-based, and the SI
  * bit rates network links are rated in, 1000-based. */
-#ifndef TTCP_UNITS_H
-#define TTCP_UNITS_H
+#ifndef TTCP_RATE_H
+#define TTCP_RATE_H
 
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 /* --allow prefixes, IPv4 and IPv6 alike (an IPv4 peer on a dual-stack
  * socket is matched as IPv4). */
-#include "server/allow.h"
+#include "remote/allow.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * the bit units too (the Cisco note warns users to recompute kbps by hand).
  * The SI words are 1000-based with three decimals, as the note computes
  * "38.577 kbps". */
-#include "measure/units.h"
+#include "base/rate.h"
 
 #include <ctype.h>
 #include <math.h>
