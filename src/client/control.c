@@ -183,8 +183,8 @@ static void total_ways(struct client *c)
             if (st->rc == 0)
                 st->rc = st->part_rc[i];
         }
-        ttcp_streams_total(&c->run, way, TTCP_END_LOCAL, st->part_mine, st->n, &st->mine);
-        ttcp_streams_total(&c->run, way, TTCP_END_PEER, st->part_theirs, st->n, &st->theirs);
+        ttcp_streams_total(&c->run, way, TTCP_END_LOCAL, st->part_mine, &st->mine);
+        ttcp_streams_total(&c->run, way, TTCP_END_PEER, st->part_theirs, &st->theirs);
     }
 }
 

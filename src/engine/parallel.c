@@ -83,7 +83,7 @@ static int outcome(const struct ttcp_parallel *p)
 static void total_figures(struct ttcp_streams *run, struct group *g, const struct tt_cpu *cpu)
 {
     struct ttcp_parallel *out = g->out;
-    ttcp_streams_total(run, 0, TTCP_END_LOCAL, out->results, out->n, &out->total);
+    ttcp_streams_total(run, 0, TTCP_END_LOCAL, out->results, &out->total);
     out->total.cpu_start = cpu[0];
     out->total.cpu_end = cpu[1];
     if (out->total.started) {

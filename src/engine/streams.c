@@ -195,8 +195,9 @@ void ttcp_streams_run(struct ttcp_streams *g, ttcp_stream_body body, void *body_
 }
 
 void ttcp_streams_total(struct ttcp_streams *g, int way, enum ttcp_stream_end end,
-                        struct ttcp_result *parts, int n, struct ttcp_result *total)
+                        struct ttcp_result *parts, struct ttcp_result *total)
 {
+    int n = g->n;
     if (n == 1) {
         *total = parts[0];
         memset(&parts[0].intervals, 0, sizeof parts[0].intervals);

@@ -1,6 +1,6 @@
 /* Streams side by side: the one runner behind -P in the classic pair, the
- * client's and the server's streams (-P and --bidir), and every protocol a
- * server or a client speaks. A stream is one data phase on a thread of its
+ * client's and the server's streams (-P and --bidir), and the other tools'
+ * protocols once they come (docs/DESIGN.md, "Other tools' protocols"). A stream is one data phase on a thread of its
  * own; the runner starts them, joins them, serialises what they tell the
  * observer, adds up their intervals as each stream closes them, and makes
  * each way's totals. What a stream runs, on which socket, is the caller's. */
@@ -67,11 +67,11 @@ void ttcp_streams_closed(struct ttcp_streams *g, int way, int i, enum ttcp_strea
 /* How many streams are still running (their bodies have not returned). */
 int ttcp_streams_running(struct ttcp_streams *g);
 
-/* Way's figures at one end from its n streams' results: with one stream,
+/* Way's figures at one end from its streams' results (parts[g->n]): with one stream,
  * that stream's, moved (its intervals go with it); with more, their sum
  * (measure/sum.h), the threads' CPU added, and the interval totals kept. */
 void ttcp_streams_total(struct ttcp_streams *g, int way, enum ttcp_stream_end end,
-                        struct ttcp_result *parts, int n, struct ttcp_result *total);
+                        struct ttcp_result *parts, struct ttcp_result *total);
 
 /* Stream i's options (0-based) of a test of n streams: with one, whole's
  * own; with more, numbered i + 1 (its lines tagged), its share of the

@@ -1,5 +1,6 @@
 /* What a test run from the client's side leaves, whatever protocol it
- * spoke to the far end (ttcp's own in client/, another tool's in peers/):
+ * spoke to the far end (ttcp's own in client/; the other tools' that are to
+ * come in peers/, docs/DESIGN.md):
  * each way's figures at both ends, or why the conversation failed, and
  * the observer that hears both ends' facts as they come. cli/client_cli.c
  * and the exporter print it; the conversations fill it. */

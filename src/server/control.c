@@ -8,7 +8,6 @@
 #include "engine/run.h"
 #include "engine/streams.h"
 #include "engine/trace.h"
-#include "measure/sum.h"
 #include "server/internal.h"
 
 #define ATTACH_POLL_NS 10000000ll
@@ -245,8 +244,9 @@ static void drain_udp(tt_socket s)
     tt_close(s);
 }
 
-/* One stream's progress: printed by the server's observer (the runner
- * serialises it), and its intervals sent to the client as they close. */
+/* One stream's progress: printed by the server's observer (one event at a
+ * time, under the runner's lock; a failed stream's line, from run_stream,
+ * is not), and its intervals sent to the client as they close. */
 static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
                          const struct ttcp_event *ev, const struct ttcp_result *res)
 {
@@ -314,7 +314,7 @@ static void total_ways(struct control *c, struct ttcp_streams *run)
             continue;
         for (i = 0; i < n; i++)
             parts[i] = c->res[TTCP_STREAM_ID(i, way)]; /* copies: the intervals stay theirs */
-        ttcp_streams_total(run, way, TTCP_END_LOCAL, parts, n, &total);
+        ttcp_streams_total(run, way, TTCP_END_LOCAL, parts, &total);
         if (total.started)
             c->sv->obs->event(c->sv->obs->ctx, &c->whole[way], &ev, &total);
     }
