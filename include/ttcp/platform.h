@@ -61,9 +61,12 @@ enum tt_sockopt {
     TT_OPT_QUICKACK,   /* value: 1 = acknowledge at once (delayed ACK off);
                         * Linux forgets it after a receive: set it again */
     TT_OPT_TIMESTAMPS, /* value: 1 = the kernel stamps each datagram's arrival */
-    TT_OPT_RCVLOWAT    /* value: bytes: a TCP receive returns once this many are
+    TT_OPT_RCVLOWAT,   /* value: bytes: a TCP receive returns once this many are
                         * waiting (or at the end, a signal, a timeout); fewer
                         * wake-ups. TT_E_UNSUPPORTED where the OS ignores it */
+    TT_OPT_TOS         /* value: 0-255, the IPv4 TOS byte or the IPv6 traffic
+                        * class, by the socket's family; TT_E_UNSUPPORTED where
+                        * the OS does not let a program mark its packets */
 };
 
 /* One datagram of a batch. */
@@ -162,10 +165,19 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value);
 /* Non-zero where TT_OPT_QUICKACK stays set; 0 where the OS forgets it
  * after each receive (Linux) and it must be set again. */
 int tt_quickack_sticky(void);
-/* Reads SO_SNDBUF / SO_RCVBUF (bytes, as the OS reports them). */
+/* Reads SO_SNDBUF / SO_RCVBUF (bytes, as the OS reports them) and TT_OPT_TOS. */
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value);
 /* TT_E_UNSUPPORTED where the OS offers no TCP statistics. */
 int tt_tcp_info(tt_socket s, struct tt_tcp_info *out);
+/* The congestion control algorithms a program may choose here, as the OS
+ * lists them (Linux: tcp_allowed_congestion_control, space-separated), into
+ * buf; TT_E_UNSUPPORTED where a program cannot choose one. */
+int tt_congestion_allowed(char *buf, size_t len);
+/* A TCP socket's congestion control algorithm: set (before connect or
+ * listen; an accepted connection inherits the listener's), and read back
+ * (the one the connection uses). TT_E_UNSUPPORTED where the OS has no choice. */
+int tt_congestion_set(tt_socket s, const char *name);
+int tt_congestion_get(tt_socket s, char *buf, size_t len);
 int tt_bind(tt_socket s, const struct tt_addr *a);
 /* backlog 0: classic ttcp's 5 */
 int tt_listen(tt_socket s, int backlog);

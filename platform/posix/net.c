@@ -47,6 +47,26 @@ int tt_socket_open(int family, int udp, tt_socket *out)
     return 0;
 }
 
+/* The socket's address family (an unbound socket has one too). */
+static int family_of(int fd)
+{
+    struct sockaddr_storage ss;
+    socklen_t len = sizeof ss;
+    memset(&ss, 0, sizeof ss);
+    return getsockname(fd, (struct sockaddr *)&ss, &len) == 0 ? ss.ss_family : AF_UNSPEC;
+}
+
+/* TT_OPT_TOS: IPv4's TOS byte, or IPv6's traffic class. */
+static int tos_level(int fd, int *name)
+{
+    if (family_of(fd) == AF_INET6) {
+        *name = IPV6_TCLASS;
+        return IPPROTO_IPV6;
+    }
+    *name = IP_TOS;
+    return IPPROTO_IP;
+}
+
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 {
     int fd = fd_of(s);
@@ -86,6 +106,10 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 #else
         return TT_E_UNSUPPORTED;
 #endif
+    case TT_OPT_TOS: {
+        int name, level = tos_level(fd, &name);
+        return check(setsockopt(fd, level, name, &value, sizeof value));
+    }
     }
     return TT_E_UNSUPPORTED;
 }
@@ -101,6 +125,10 @@ int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
 {
     socklen_t len = sizeof *value;
     int name = opt == TT_OPT_SNDBUF ? SO_SNDBUF : opt == TT_OPT_RCVBUF ? SO_RCVBUF : -1;
+    if (opt == TT_OPT_TOS) {
+        int level = tos_level(fd_of(s), &name);
+        return check(getsockopt(fd_of(s), level, name, value, &len));
+    }
     if (name < 0)
         return TT_E_UNSUPPORTED;
     return check(getsockopt(fd_of(s), SOL_SOCKET, name, value, &len));

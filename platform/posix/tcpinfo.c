@@ -2,10 +2,12 @@
  * TCP_INFO, read with the kernel's own struct: it has fields glibc's copy
  * lacks, such as the peer's window) and the bytes sent but not yet
  * acknowledged (SIOCOUTQ). */
+#include <stdio.h>
 #include <string.h>
 #include <netinet/in.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #ifdef __linux__
 #include <linux/sockios.h>
 #include <linux/tcp.h>
@@ -48,6 +50,65 @@ int64_t tt_unacked_bytes(tt_socket s)
     return n;
 #else
     (void)s;
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
+/* Linux lists what an unprivileged program may choose; root may choose
+ * any loaded algorithm (tcp_available_congestion_control). */
+int tt_congestion_allowed(char *buf, size_t len)
+{
+#ifdef TCP_CONGESTION
+    FILE *f = fopen(geteuid() == 0 ? "/proc/sys/net/ipv4/tcp_available_congestion_control"
+                                   : "/proc/sys/net/ipv4/tcp_allowed_congestion_control", "r");
+    size_t n;
+    if (len == 0)
+        return TT_E_INVAL;
+    buf[0] = '\0';
+    if (f == NULL)
+        return tt_posix_fail();
+    n = fread(buf, 1, len - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+        buf[--n] = '\0';
+    return 0;
+#else
+    (void)buf;
+    (void)len;
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
+int tt_congestion_set(tt_socket s, const char *name)
+{
+#ifdef TCP_CONGESTION
+    if (setsockopt((int)s, IPPROTO_TCP, TCP_CONGESTION, name, (socklen_t)strlen(name)) != 0)
+        return tt_posix_fail();
+    return 0;
+#else
+    (void)s;
+    (void)name;
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
+int tt_congestion_get(tt_socket s, char *buf, size_t len)
+{
+#ifdef TCP_CONGESTION
+    char name[64];
+    socklen_t got = sizeof name - 1;
+    memset(name, 0, sizeof name);
+    if (len == 0)
+        return TT_E_INVAL;
+    if (getsockopt((int)s, IPPROTO_TCP, TCP_CONGESTION, name, &got) != 0)
+        return tt_posix_fail();
+    snprintf(buf, len, "%s", name);
+    return 0;
+#else
+    (void)s;
+    (void)buf;
+    (void)len;
     return TT_E_UNSUPPORTED;
 #endif
 }

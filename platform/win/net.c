@@ -182,6 +182,10 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return TT_E_UNSUPPORTED; /* arrival is stamped at return instead */
     case TT_OPT_RCVLOWAT:
         return TT_E_UNSUPPORTED; /* Winsock refuses SO_RCVLOWAT */
+    case TT_OPT_TOS:
+        /* Winsock takes IP_TOS and ignores it: only a QoS policy of the
+         * system's (New-NetQosPolicy -DSCPAction) marks a program's packets */
+        return TT_E_UNSUPPORTED;
     }
     return TT_E_UNSUPPORTED;
 }
@@ -195,6 +199,7 @@ int tt_quickack_sticky(void)
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
 {
     int len = sizeof *value;
+    /* TT_OPT_TOS: unsupported, as in tt_setopt */
     int name = opt == TT_OPT_SNDBUF ? SO_SNDBUF : opt == TT_OPT_RCVBUF ? SO_RCVBUF : -1;
     if (name < 0)
         return TT_E_UNSUPPORTED;

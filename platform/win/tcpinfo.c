@@ -45,3 +45,27 @@ int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
     out->retransmits = info.FastRetrans + info.TimeoutEpisodes;
     return 0;
 }
+
+/* Windows chooses the congestion control for the whole system (netsh int
+ * tcp set supplemental): a program cannot choose it for its connection. */
+int tt_congestion_allowed(char *buf, size_t len)
+{
+    if (len > 0)
+        buf[0] = '\0';
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_congestion_set(tt_socket s, const char *name)
+{
+    (void)s;
+    (void)name;
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_congestion_get(tt_socket s, char *buf, size_t len)
+{
+    (void)s;
+    if (len > 0)
+        buf[0] = '\0';
+    return TT_E_UNSUPPORTED;
+}

@@ -140,3 +140,48 @@ int ttcp_parse_rate(const char *text, uint64_t min, uint64_t max, uint64_t *out,
     }
     return 0;
 }
+
+/* a and b the same word, whatever the case of a's letters (b: lower case). */
+static int same_word(const char *a, const char *b)
+{
+    for (; *a != '\0' && *b != '\0'; a++, b++)
+        if ((*a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a) != *b)
+            return 0;
+    return *a == *b;
+}
+
+/* RFC 4594's names for the DSCP code points people mark with. */
+static int dscp_name(const char *text)
+{
+    static const struct { const char *name; int dscp; } names[] = {
+        {"be", 0}, {"default", 0}, {"le", 1}, {"ef", 46}, {"va", 44},
+    };
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (same_word(text, names[i].name))
+            return names[i].dscp;
+    if ((text[0] == 'c' || text[0] == 'C') && (text[1] == 's' || text[1] == 'S') &&
+        text[2] >= '0' && text[2] <= '7' && text[3] == '\0')
+        return 8 * (text[2] - '0'); /* class selector CS0..CS7 */
+    if ((text[0] == 'a' || text[0] == 'A') && (text[1] == 'f' || text[1] == 'F') &&
+        text[2] >= '1' && text[2] <= '4' && text[3] >= '1' && text[3] <= '3' && text[4] == '\0')
+        return 8 * (text[2] - '0') + 2 * (text[3] - '0'); /* assured forwarding AFxy */
+    return -1;
+}
+
+int ttcp_parse_dscp(const char *text, uint64_t *tos, char *reason, size_t reason_len)
+{
+    uint64_t dscp;
+    int named = dscp_name(text);
+    if (named >= 0) {
+        *tos = (uint64_t)named << 2;
+        return 0;
+    }
+    if (ttcp_parse_u64(text, TTCP_SUFFIX_NONE, 0, 63, &dscp, reason, reason_len) != 0) {
+        snprintf(reason, reason_len, "'%.40s' is not a DSCP: a number 0-63 or a name (ef, af11 "
+                 "to af43, cs0 to cs7, va, le, be)", text);
+        return -1;
+    }
+    *tos = dscp << 2; /* the code point is the top six bits of the TOS byte */
+    return 0;
+}

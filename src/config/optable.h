@@ -21,7 +21,8 @@ enum ttcp_optkind {
     OPTK_PATTERN, /* --pattern classic|random|zeros */
     OPTK_TEXT,    /* a string (a file name) into a const char * field */
     OPTK_ALLOW,   /* --allow: one more prefix (checked by the server) */
-    OPTK_CPUS     /* --cpu: a list of CPU numbers */
+    OPTK_CPUS,    /* --cpu: a list of CPU numbers */
+    OPTK_DSCP     /* --dscp: a code point's number or name -> the TOS byte */
 };
 
 enum ttcp_optsection {

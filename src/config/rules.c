@@ -10,6 +10,7 @@
 
 #include "base/text.h"
 #include "config/optable.h"
+#include "measure/result.h"
 #include "ttcp/platform.h"
 
 /* Whether options hold a value for a row: one that only some modes take
@@ -269,6 +270,45 @@ static int check_host_and_buffers(const struct ttcp_options *o, char *why, size_
     return -1;
 }
 
+/* Whether name is one of the space-separated words of list. */
+static int listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    const char *p = list;
+    while ((p = strstr(p, name)) != NULL) {
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
+/* --congestion: a name the kernel lets a program choose (the test's own
+ * kernel: at a server, the server's). */
+static int check_congestion(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    char allowed[256];
+    size_t i, n = strlen(o->congestion);
+    for (i = 0; i < n; i++)
+        if (!((o->congestion[i] >= 'a' && o->congestion[i] <= 'z') ||
+              (o->congestion[i] >= '0' && o->congestion[i] <= '9') || o->congestion[i] == '_'))
+            break;
+    if (n == 0 || n > TTCP_CONGESTION_MAX || i < n)
+        snprintf(why, why_len, "--congestion %.40s: not an algorithm's name (lower-case letters, "
+                 "digits, _; at most %d)", o->congestion, TTCP_CONGESTION_MAX);
+    else if (o->udp)
+        snprintf(why, why_len, "--congestion works with TCP only, not with -u");
+    else if (tt_congestion_allowed(allowed, sizeof allowed) != 0)
+        snprintf(why, why_len, "--congestion: this system does not let a program choose its "
+                 "congestion control (Linux does)");
+    else if (!listed(allowed, o->congestion))
+        snprintf(why, why_len, "--congestion %s: not allowed here; this kernel allows: %s",
+                 o->congestion, allowed[0] ? allowed : "(none)");
+    else
+        return 0;
+    return -1;
+}
+
 /* What the data is and what the receiver does with it. */
 static int check_data(const struct ttcp_options *o, char *why, size_t why_len)
 {
@@ -338,7 +378,8 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
         return -1;
     settle_plot_interval(o);
     if (check_host_and_buffers(o, why, why_len) != 0 || check_data(o, why, why_len) != 0 ||
-        check_amounts(o, why, why_len) != 0)
+        check_amounts(o, why, why_len) != 0 ||
+        (o->congestion != NULL && check_congestion(o, why, why_len) != 0))
         return -1;
     raise_udp_buflen_to_sentinel(o);
     return 0;

@@ -11,6 +11,43 @@
  * it at its own limit (net.core.rmem_max on Linux). */
 #define UDP_RECEIVE_QUEUE (4 << 20)
 
+/* What the socket says of the marks: the TOS byte asked for, and for TCP
+ * the congestion control in use (an accepted connection's, read again). */
+static void read_marks(struct ttcp_session *s, tt_socket sock)
+{
+    const struct ttcp_options *o = s->opts;
+    s->res->marks_asked = (o->tos_given ? TTCP_MARK_TOS : 0u) |
+                          (o->congestion != NULL ? TTCP_MARK_CONGESTION : 0u);
+    if (o->tos_given)
+        s->res->tos_valid = tt_getopt(sock, TT_OPT_TOS, &s->res->tos) == 0;
+    if (!o->udp)
+        s->res->congestion_valid = tt_congestion_get(sock, s->res->congestion,
+                                                     sizeof s->res->congestion) == 0;
+}
+
+/* --tos / --dscp and --congestion, before connect or listen. A system that
+ * lets no program mark its packets (Windows) gets a warning, not a failed
+ * test; a congestion control the kernel refuses fails the test. */
+static int apply_marks(struct ttcp_session *s, tt_socket sock, int announce)
+{
+    const struct ttcp_options *o = s->opts;
+    int rc;
+    if (o->tos_given) {
+        rc = tt_setopt(sock, TT_OPT_TOS, (int)o->tos);
+        if (rc == TT_E_UNSUPPORTED && announce)
+            ttcp_warn(s, TTCP_WARN_TOS);
+        else if (rc != 0 && rc != TT_E_UNSUPPORTED)
+            return ttcp_fail(s, rc, TTCP_OP_TOS);
+    }
+    if (o->congestion != NULL && !o->udp) {
+        rc = tt_congestion_set(sock, o->congestion);
+        if (rc != 0)
+            return ttcp_fail(s, rc, TTCP_OP_CONGESTION);
+    }
+    read_marks(s, sock);
+    return 0;
+}
+
 /* -b, -D and -d. 1.12 dies when -b or -D cannot be set; SO_DEBUG needs
  * privileges on most systems today, so its failure is only a warning. */
 static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int announce)
@@ -41,7 +78,7 @@ static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int anno
     }
     if (o->sodebug && !o->udp && tt_setopt(sock, TT_OPT_DEBUG, 1) != 0 && announce)
         ttcp_warn(s, TTCP_WARN_SODEBUG);
-    return 0;
+    return apply_marks(s, sock, announce);
 }
 
 /* Connection options that apply to the connected socket itself. */
@@ -52,6 +89,7 @@ static void tune_connection(struct ttcp_session *s)
         ttcp_warn(s, TTCP_WARN_QUICKACK);
     else if (s->opts->no_delayed_ack)
         s->rearm_quickack = !tt_quickack_sticky();
+    read_marks(s, s->sock);
     ttcp_capture_tcp_info(s, 0);
 }
 

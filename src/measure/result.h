@@ -11,6 +11,10 @@
 #include "measure/udpstat.h"
 #include "ttcp/platform.h"
 
+#define TTCP_CONGESTION_MAX 15 /* --congestion: Linux's TCP_CA_NAME_MAX less its NUL */
+#define TTCP_MARK_TOS 1u        /* marks_asked: --tos or --dscp */
+#define TTCP_MARK_CONGESTION 2u /* marks_asked: --congestion */
+
 /* The operation that failed; report/ names it in 1.12's words ("connect",
  * "bind", "IO", ...). */
 enum ttcp_op {
@@ -22,6 +26,8 @@ enum ttcp_op {
     TTCP_OP_RCVBUF,   /* -b on a receiver */
     TTCP_OP_NODELAY,  /* -D */
     TTCP_OP_RCVWND,   /* --rcvwnd */
+    TTCP_OP_TOS,      /* --tos, --dscp */
+    TTCP_OP_CONGESTION, /* --congestion */
     TTCP_OP_BIND,
     TTCP_OP_LISTEN,
     TTCP_OP_ACCEPT,
@@ -62,6 +68,7 @@ enum ttcp_warning {
     TTCP_WARN_CPU_PIN,         /* --cpu: the OS would not keep the stream on its CPU */
     TTCP_WARN_PORT_UNREACHABLE, /* -t -u: the receiver's host says its port is closed */
     TTCP_WARN_ICMP,            /* -t -u: the network reported earlier datagrams undeliverable */
+    TTCP_WARN_TOS,             /* --tos, --dscp: the OS does not let a program mark packets */
     TTCP_WARN_COUNT
 };
 
@@ -91,6 +98,12 @@ struct ttcp_result {
      * tcp_end_asked: the end statistics were wanted (valid or not) */
     int tcp_connect_valid, tcp_end_valid, tcp_end_asked;
     struct tt_tcp_info tcp_connect, tcp_end;
+    /* --tos, --dscp, --congestion: the marks asked for, as the socket read
+     * them back (the algorithm also where none was asked: the one in use) */
+    unsigned marks_asked; /* TTCP_MARK_* */
+    int tos_valid, tos;
+    int congestion_valid;
+    char congestion[TTCP_CONGESTION_MAX + 1];
     int test_number;      /* -c: 1, 2, ... */
     struct ttcp_intervals intervals; /* -i */
     /* UDP between two ends of this tool: what the sequence header told */

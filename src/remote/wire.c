@@ -43,6 +43,10 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
         ttcp_frame_add(f, "group", o->group);
         ttcp_frame_add_u64(f, "ttl", o->mcast_ttl ? o->mcast_ttl : 1);
     }
+    if (o->tos_given) /* the server marks its end's packets the same */
+        ttcp_frame_add_u64(f, "tos", o->tos);
+    if (o->congestion != NULL)
+        ttcp_frame_add(f, "congestion", o->congestion);
     ttcp_frame_end(f);
 }
 
@@ -137,6 +141,30 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     return 0;
 }
 
+/* --tos / --dscp and --congestion for the server's end too: the mark within
+ * a byte, the algorithm's name within its length (the one validation then
+ * asks the server's own kernel whether it may be chosen). */
+static int read_marks(const struct ttcp_message *m, struct ttcp_grant *out, char *why,
+                      size_t why_len)
+{
+    const char *congestion = ttcp_proto_get(m, "congestion");
+    if (ttcp_proto_get(m, "tos") != NULL) {
+        if (ttcp_proto_get_u64(m, "tos", 0, 255, &out->opts.tos, why, why_len) != 0)
+            return -1;
+        out->opts.tos_given = 1;
+    }
+    if (congestion == NULL)
+        return 0;
+    if (strlen(congestion) > TTCP_CONGESTION_MAX) {
+        snprintf(why, why_len, "congestion: a name of at most %d characters",
+                 TTCP_CONGESTION_MAX);
+        return -1;
+    }
+    memcpy(out->congestion, congestion, strlen(congestion) + 1);
+    out->opts.congestion = out->congestion;
+    return 0;
+}
+
 /* -C -r -m: a group to send to, of the family the server listens on, the
  * hop limit within the server's --max-ttl. */
 static int read_group(const struct ttcp_message *m, const struct ttcp_options *server,
@@ -207,7 +235,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
         o->limit_ns = server->max_time_ns;
     if (server->max_rate_bps && (o->pace_bps == 0 || o->pace_bps > server->max_rate_bps))
         o->pace_bps = server->max_rate_bps;
-    if (read_group(m, server, out, why, why_len) != 0 ||
+    if (read_group(m, server, out, why, why_len) != 0 || read_marks(m, out, why, why_len) != 0 ||
         get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0)
         return -1;
     out->traceroute = (int)trace;

@@ -29,6 +29,7 @@ struct ttcp_grant {
     char group[64];               /* -C -r -m: the group the server sends to ("": none) */
     int ttl;                      /* ... with this hop limit */
     int traceroute;               /* -C --traceroute: trace back to the client first */
+    char congestion[TTCP_CONGESTION_MAX + 1]; /* opts.congestion points here */
 };
 
 /* The client's `test` request. */

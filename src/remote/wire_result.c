@@ -65,6 +65,17 @@ static void put_small(struct ttcp_frame *f, const struct ttcp_result *r)
                        r->udp.jitter_ns > 0 && r->udp.jitter_ns < 1e18 ? (uint64_t)r->udp.jitter_ns : 0);
 }
 
+/* The marks the far end's socket read back, and its congestion control. */
+static void put_marks(struct ttcp_frame *f, const struct ttcp_result *r)
+{
+    if (r->marks_asked)
+        ttcp_frame_add_u64(f, "marks_asked", r->marks_asked);
+    if (r->tos_valid)
+        ttcp_frame_add_u64(f, "tos", (uint64_t)r->tos);
+    if (r->congestion_valid)
+        ttcp_frame_add(f, "congestion", r->congestion);
+}
+
 void ttcp_wire_result(struct ttcp_frame *f, int stream, const struct ttcp_result *r)
 {
     struct ttcp_result delta = *r;
@@ -87,6 +98,7 @@ void ttcp_wire_result(struct ttcp_frame *f, int stream, const struct ttcp_result
         ttcp_frame_add_u64(f, fields[i].key, v);
     }
     put_small(f, r);
+    put_marks(f, r);
     ttcp_frame_end(f);
 }
 
@@ -140,6 +152,23 @@ static int read_small(const struct ttcp_message *m, struct ttcp_result *r, char 
     return 0;
 }
 
+static int read_marks(const struct ttcp_message *m, struct ttcp_result *r, char *why,
+                      size_t why_len)
+{
+    const char *congestion = ttcp_proto_get(m, "congestion");
+    uint64_t asked, tos;
+    if (get(m, "marks_asked", TTCP_MARK_TOS | TTCP_MARK_CONGESTION, &asked, why, why_len) != 0 ||
+        get(m, "tos", 255, &tos, why, why_len) != 0)
+        return -1;
+    r->marks_asked = (unsigned)asked;
+    r->tos_valid = ttcp_proto_get(m, "tos") != NULL;
+    r->tos = (int)tos;
+    r->congestion_valid = congestion != NULL && strlen(congestion) <= TTCP_CONGESTION_MAX;
+    if (r->congestion_valid)
+        memcpy(r->congestion, congestion, strlen(congestion) + 1);
+    return 0;
+}
+
 int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp_result *r,
                           char *why, size_t why_len)
 {
@@ -162,7 +191,7 @@ int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp
             memcpy(p, &v, sizeof v);
         }
     }
-    return read_small(m, r, why, why_len);
+    return read_small(m, r, why, why_len) != 0 ? -1 : read_marks(m, r, why, why_len);
 }
 
 void ttcp_wire_interval(struct ttcp_frame *f, int stream, const struct ttcp_interval *in)

@@ -43,6 +43,8 @@ static const char *const fixed_words[TTCP_WARN_COUNT] = {
     [TTCP_WARN_PORT_UNREACHABLE] = "the receiver's host says nothing listens on that UDP port "
                                    "(port unreachable): what is sent while no receiver is "
                                    "there is lost",
+    [TTCP_WARN_TOS] = "--tos/--dscp: this system does not let a program mark its packets (on "
+                      "Windows a QoS policy does: New-NetQosPolicy -DSCPAction); they go unmarked",
 };
 
 static void icmp_words(struct ttcp_text *t, const struct ttcp_result *res)
@@ -103,6 +105,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_CPU_PIN] = "cpu_not_pinned",
         [TTCP_WARN_PORT_UNREACHABLE] = "port_unreachable",
         [TTCP_WARN_ICMP] = "icmp_error",
+        [TTCP_WARN_TOS] = "tos_unsupported",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }
@@ -172,6 +175,22 @@ static void tcp_info_line(struct ttcp_text *t, const struct ttcp_options *o,
         (unsigned long long)i->retransmits);
 }
 
+/* --tos, --dscp, --congestion: what the socket said it uses. */
+static void marks_line(struct ttcp_text *t, const struct ttcp_options *o,
+                       const struct ttcp_result *r)
+{
+    ttcp_text_add(t, "ttcp%s: marks:", ttcp_options_side(o));
+    if ((r->marks_asked & TTCP_MARK_TOS) && r->tos_valid)
+        ttcp_text_add(t, " tos %#04x (dscp %d)", (unsigned)r->tos, r->tos >> 2);
+    else if (r->marks_asked & TTCP_MARK_TOS)
+        ttcp_text_add(t, " tos not set");
+    if (r->marks_asked == (TTCP_MARK_TOS | TTCP_MARK_CONGESTION))
+        ttcp_text_add(t, ",");
+    if (r->marks_asked & TTCP_MARK_CONGESTION)
+        ttcp_text_add(t, " congestion %s", r->congestion_valid ? r->congestion : "unknown");
+    ttcp_text_add(t, "\n");
+}
+
 size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result *r,
                          char *buf, size_t len)
 {
@@ -206,6 +225,8 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
         half_close_line(&t, o, r);
     if (r->tcp_end_asked)
         tcp_info_line(&t, o, r);
+    if (r->marks_asked)
+        marks_line(&t, o, r);
     if (ttcp_options_extended(o))
         ttcp_report_extras(o, r, &t);
     return t.used;
@@ -222,6 +243,8 @@ const char *ttcp_report_op_name(enum ttcp_op op)
         [TTCP_OP_RCVBUF] = "setsockopt: rcvbuf",
         [TTCP_OP_NODELAY] = "setsockopt: nodelay",
         [TTCP_OP_RCVWND] = "setsockopt: rcvwnd",
+        [TTCP_OP_TOS] = "setsockopt: tos",
+        [TTCP_OP_CONGESTION] = "setsockopt: congestion",
         [TTCP_OP_BIND] = "bind",
         [TTCP_OP_LISTEN] = "listen",
         [TTCP_OP_ACCEPT] = "accept",

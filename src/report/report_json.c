@@ -169,6 +169,20 @@ static void warnings_array(struct ttcp_json *j, const struct ttcp_options *o,
 }
 
 /* A test's members, inside its object. */
+/* The marks the socket read back (--tos, --dscp) and the congestion control
+ * the connection used (Linux), whether or not --congestion chose it. */
+static void marks_members(struct ttcp_json *j, const struct ttcp_result *r)
+{
+    if ((r->marks_asked & TTCP_MARK_TOS) && r->tos_valid) {
+        ttcp_json_u64(j, "tos", (uint64_t)r->tos);
+        ttcp_json_u64(j, "dscp", (uint64_t)r->tos >> 2);
+    } else if (r->marks_asked & TTCP_MARK_TOS) {
+        ttcp_json_null(j, "tos");
+    }
+    if (r->congestion_valid)
+        ttcp_json_string(j, "congestion", r->congestion);
+}
+
 static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
                          const struct ttcp_result *r)
 {
@@ -197,6 +211,7 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
         ttcp_json_null(j, "tcp");
     if (r->udp_stats_valid)
         udp_object(j, r);
+    marks_members(j, r);
     if (r->verify_done)
         verify_object(j, r);
     if (r->back_done) {

@@ -195,8 +195,29 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
 {
-    (void)s; (void)opt;
-    *value = 131072;
+    (void)s;
+    *value = opt == TT_OPT_TOS ? 0 : 131072;
+    return 0;
+}
+
+/* A scripted host that lets a program choose cubic or reno, and uses cubic. */
+int tt_congestion_allowed(char *buf, size_t len)
+{
+    snprintf(buf, len, "cubic reno");
+    return 0;
+}
+
+int tt_congestion_set(tt_socket s, const char *name)
+{
+    (void)s;
+    (void)name;
+    return 0;
+}
+
+int tt_congestion_get(tt_socket s, char *buf, size_t len)
+{
+    (void)s;
+    snprintf(buf, len, "cubic");
     return 0;
 }
 

@@ -1,5 +1,6 @@
 /* Bounded number parsing: sizes, counts, seconds, SI bit rates. */
 #include <setjmp.h>
+#include <string.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
@@ -92,6 +93,29 @@ static void rates_parse_with_si_suffixes(void **state)
     assert_non_null(strstr(why, "out of range"));
 }
 
+/* --dscp: names of RFC 4594's code points in any case, numbers 0-63, into
+ * the TOS byte (the code point's six bits above the two ECN bits). */
+static void dscp_names_and_numbers(void **state)
+{
+    static const struct { const char *text; uint64_t tos; } good[] = {
+        {"ef", 0xb8}, {"EF", 0xb8}, {"af11", 0x28}, {"AF43", 0x98}, {"cs0", 0}, {"cs7", 0xe0},
+        {"va", 0xb0}, {"le", 0x04}, {"be", 0}, {"default", 0}, {"46", 0xb8}, {"63", 0xfc},
+    };
+    static const char *const bad[] = {"64", "af14", "af51", "cs8", "e", "efx", "", "-1"};
+    char why[160];
+    uint64_t tos;
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+        assert_int_equal(ttcp_parse_dscp(good[i].text, &tos, why, sizeof why), 0);
+        assert_int_equal(tos, good[i].tos);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(ttcp_parse_dscp(bad[i], &tos, why, sizeof why), -1);
+        assert_non_null(strstr(why, "is not a DSCP"));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -99,6 +123,7 @@ int main(void)
         cmocka_unit_test(rejects),
         cmocka_unit_test(seconds),
         cmocka_unit_test(rates_parse_with_si_suffixes),
+        cmocka_unit_test(dscp_names_and_numbers),
     };
     return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }
