@@ -185,3 +185,31 @@ int ttcp_parse_dscp(const char *text, uint64_t *tos, char *reason, size_t reason
     *tos = dscp << 2; /* the code point is the top six bits of the TOS byte */
     return 0;
 }
+
+int ttcp_parse_tos(const char *text, uint64_t *tos, char *reason, size_t reason_len)
+{
+    uint64_t v = 0;
+    int base = 10, digits = 0;
+    const char *p = text;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        p += 2;
+    } else if (p[0] == '0' && p[1] != '\0') {
+        base = 8;
+        p++;
+    }
+    for (; *p != '\0' && v <= 255; p++, digits++) {
+        int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+                : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : 99;
+        if (d >= base)
+            break;
+        v = v * (uint64_t)base + (uint64_t)d;
+    }
+    if (digits == 0 || *p != '\0' || v > 255) {
+        snprintf(reason, reason_len, "'%.40s' is not a TOS byte: 0 to 255 (decimal, 0x hex, 0 "
+                 "octal)", text);
+        return -1;
+    }
+    *tos = v;
+    return 0;
+}

@@ -26,6 +26,9 @@ int ttcp_parse_seconds(const char *text, int64_t min_ns, int64_t max_ns,
 int ttcp_parse_rate(const char *text, uint64_t min, uint64_t max, uint64_t *out,
                     char *why, size_t why_len);
 
+/* --tos: 0 to 255, decimal, 0x hex or 0 octal (as iperf3's -S). 0, or -1
+ * with a reason. */
+int ttcp_parse_tos(const char *text, uint64_t *tos, char *reason, size_t reason_len);
 /* --dscp: a code point by number (0-63) or by name (ef, af11 to af43, cs0 to
  * cs7, va, le, be, default; any case) -> the TOS byte it makes (dscp << 2).
  * 0, or -1 with a reason. */

@@ -87,7 +87,7 @@ static const struct ttcp_optdef table[] = {
     {0, "tcp-info", OPTK_SET, FIELD(tcp_info), 1, 0, 0, 0,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--tcp-info",
      "print the connection's TCP statistics at the end"},
-    {0, "tos", OPTK_NUMBER, FIELD(tos), 0, TTCP_SUFFIX_NONE, 0, 255,
+    {0, "tos", OPTK_TOS, FIELD(tos), 0, 0, 0, 255,
      OPTS_EXTRA, OPTM_ANY, GIVEN(tos_given), "--tos N",
      "mark the packets: IPv4 TOS byte, IPv6 traffic class (0-255; iperf3 -S)"},
     {0, "dscp", OPTK_DSCP, FIELD(tos), 0, 0, 0, 0,

@@ -142,6 +142,8 @@ static int take_argument(struct ttcp_options *o, const struct ttcp_optdef *d, co
         return add_allow(o, arg, reason, len);
     case OPTK_DSCP:
         return ttcp_parse_dscp(arg, (uint64_t *)field, reason, len);
+    case OPTK_TOS:
+        return ttcp_parse_tos(arg, (uint64_t *)field, reason, len);
     case OPTK_TEXT:
         *(const char **)field = arg;
         return 0;

@@ -8,7 +8,7 @@ need_jq
 SNIFF=$(dirname "${BASH_SOURCE[0]}")/peers/tos_sniff.py
 
 # The classic pair: each end's own marks; the receiver's --tos 40 is its own.
-pair tcp -r -s --tos 40 -- -t -s -n 100 --dscp ef --congestion reno 127.0.0.1
+pair tcp -r -s --tos 0x28 -- -t -s -n 100 --dscp ef --congestion reno 127.0.0.1
 expect_rc r 0; expect_rc t 0
 expect_match t out '^ttcp-t: marks: tos 0xb8 \(dscp 46\), congestion reno$'
 expect_match r out '^ttcp-r: marks: tos 0x28 \(dscp 10\)$'

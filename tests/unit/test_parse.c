@@ -116,6 +116,25 @@ static void dscp_names_and_numbers(void **state)
     }
 }
 
+/* --tos: decimal, 0x hex, 0 octal, a byte at most. */
+static void tos_as_iperf3_reads_it(void **state)
+{
+    static const struct { const char *text; uint64_t tos; } good[] = {
+        {"0", 0}, {"184", 184}, {"0xb8", 0xb8}, {"0XB8", 0xb8}, {"0270", 0xb8}, {"255", 255},
+    };
+    static const char *const bad[] = {"256", "0x100", "", "0x", "09", "1e2", "-1", "0xfffffffffff"};
+    char why[160];
+    uint64_t tos;
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+        assert_int_equal(ttcp_parse_tos(good[i].text, &tos, why, sizeof why), 0);
+        assert_int_equal(tos, good[i].tos);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(ttcp_parse_tos(bad[i], &tos, why, sizeof why), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -124,6 +143,7 @@ int main(void)
         cmocka_unit_test(seconds),
         cmocka_unit_test(rates_parse_with_si_suffixes),
         cmocka_unit_test(dscp_names_and_numbers),
+        cmocka_unit_test(tos_as_iperf3_reads_it),
     };
     return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }
