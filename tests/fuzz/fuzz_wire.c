@@ -36,8 +36,10 @@ static void read_as_test(const struct ttcp_message *m)
         g.opts.pace_bps > server.max_rate_bps || g.opts.buflen == 0 || g.opts.streams < 1 ||
         g.opts.streams > TTCP_STREAMS_MAX ||
         g.opts.streams * g.opts.buflen > TTCP_SERVER_TEST_MEMORY ||
-        (g.group[0] != '\0' && (g.ttl != 1 || ttcp_options_multicast(g.group) == 0)))
-        abort(); /* a limit the client got past (the server's --max-ttl: 1) */
+        (g.group[0] != '\0' && (g.ttl != 1 || ttcp_options_multicast(g.group) == 0)) ||
+        g.opts.tos > 255 ||
+        (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX))
+        abort(); /* a limit the client got past (the server's --max-ttl: 1), or a mark */
     ttcp_wire_side(&g, 1, &probe);
     if (ttcp_options_validate(&probe, why, sizeof why) != 0)
         abort();
@@ -86,8 +88,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         !ttcp_wire_token_ok(token))
         abort();
     if (ttcp_wire_read_result(&m, &stream, &r, why, sizeof why) == 0 &&
-        (stream < 0 || stream >= TTCP_STREAM_IDS || r.real_ns < 0))
-        abort();
+        (stream < 0 || stream >= TTCP_STREAM_IDS || r.real_ns < 0 || r.tos < 0 || r.tos > 255 ||
+         (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL)))
+        abort(); /* the far end's marks: a byte, a name within its room */
     if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns))
         abort();
