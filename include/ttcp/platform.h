@@ -64,6 +64,9 @@ enum tt_sockopt {
     TT_OPT_RCVLOWAT,   /* value: bytes: a TCP receive returns once this many are
                         * waiting (or at the end, a signal, a timeout); fewer
                         * wake-ups. TT_E_UNSUPPORTED where the OS ignores it */
+    TT_OPT_MAXSEG,     /* value: bytes: the largest TCP segment this end sends and
+                        * announces (TCP_MAXSEG, before connect or listen);
+                        * TT_E_UNSUPPORTED where a program cannot set it */
     TT_OPT_TOS         /* value: 0-255, the IPv4 TOS byte or the IPv6 traffic
                         * class, by the socket's family; TT_E_UNSUPPORTED where
                         * the OS does not let a program mark its packets */

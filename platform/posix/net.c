@@ -106,6 +106,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 #else
         return TT_E_UNSUPPORTED;
 #endif
+    case TT_OPT_MAXSEG:
+        return check(setsockopt(fd, IPPROTO_TCP, TCP_MAXSEG, &value, sizeof value));
     case TT_OPT_TOS: {
         int name, level = tos_level(fd, &name);
         return check(setsockopt(fd, level, name, &value, sizeof value));

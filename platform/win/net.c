@@ -182,6 +182,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return TT_E_UNSUPPORTED; /* arrival is stamped at return instead */
     case TT_OPT_RCVLOWAT:
         return TT_E_UNSUPPORTED; /* Winsock refuses SO_RCVLOWAT */
+    case TT_OPT_MAXSEG:
+        return TT_E_UNSUPPORTED; /* Winsock reads TCP_MAXSEG but does not set it */
     case TT_OPT_TOS:
         /* Winsock takes IP_TOS and ignores it: only a QoS policy of the
          * system's (New-NetQosPolicy -DSCPAction) marks a program's packets */

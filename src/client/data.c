@@ -83,7 +83,12 @@ static int open_data(struct client *c, int stream, tt_socket *out)
     c->out->failure.op = TTCP_OP_CONNECT;
     if (rc != 0)
         return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, rc);
-    rc = ttcp_client_connect(c, *out, &c->server);
+    /* --mss before the SYN, which announces it: the server's end, accepted
+     * already, sends no larger segments than this end announced */
+    if (c->local.mss != 0)
+        rc = tt_setopt(*out, TT_OPT_MAXSEG, (int)c->local.mss);
+    if (rc == 0)
+        rc = ttcp_client_connect(c, *out, &c->server);
     if (rc == 0)
         rc = ttcp_channel_send_magic(*out);
     ttcp_frame_begin(&f, "data");

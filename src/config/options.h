@@ -60,6 +60,7 @@ struct ttcp_options {
     uint64_t rcvwnd;      /* --rcvwnd: SO_RCVBUF before listen/connect, 0 = system */
     int no_delayed_ack;   /* --no-delayed-ack */
     int tcp_info;         /* --tcp-info: TCP statistics at the end */
+    uint64_t mss;         /* --mss: TCP_MAXSEG before connect/listen, 0 = system */
     uint64_t tos;         /* --tos, --dscp: the IPv4 TOS byte / IPv6 traffic class */
     int tos_given;        /* --tos or --dscp typed (0 is a mark too) */
     const char *congestion; /* --congestion: the TCP congestion control algorithm */

@@ -261,10 +261,11 @@ static int check_host_and_buffers(const struct ttcp_options *o, char *why, size_
                  (unsigned long long)o->bufoffset, (unsigned long long)o->bufalign);
     else if (o->bufalign == 0 && o->bufoffset != 0)
         snprintf(why, why_len, "-O: an offset needs an alignment (-A)");
-    else if (o->udp && (o->half_close || o->rcvwnd || o->no_delayed_ack || o->tcp_info))
+    else if (o->udp && (o->half_close || o->rcvwnd || o->no_delayed_ack || o->tcp_info ||
+                        o->mss))
         snprintf(why, why_len, "%s works with TCP only, not with -u",
                  o->half_close ? "--half-close" : o->rcvwnd ? "--rcvwnd"
-                 : o->no_delayed_ack ? "--no-delayed-ack" : "--tcp-info");
+                 : o->no_delayed_ack ? "--no-delayed-ack" : o->mss ? "--mss" : "--tcp-info");
     else
         return 0;
     return -1;

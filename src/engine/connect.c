@@ -76,6 +76,8 @@ static int apply_socket_options(struct ttcp_session *s, tt_socket sock, int anno
         if (rc != 0)
             return ttcp_fail(s, rc, TTCP_OP_RCVWND);
     }
+    if (o->mss != 0 && !o->udp && (rc = tt_setopt(sock, TT_OPT_MAXSEG, (int)o->mss)) != 0)
+        return ttcp_fail(s, rc, TTCP_OP_MSS);
     if (o->sodebug && !o->udp && tt_setopt(sock, TT_OPT_DEBUG, 1) != 0 && announce)
         ttcp_warn(s, TTCP_WARN_SODEBUG);
     return apply_marks(s, sock, announce);

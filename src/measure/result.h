@@ -27,6 +27,7 @@ enum ttcp_op {
     TTCP_OP_NODELAY,  /* -D */
     TTCP_OP_RCVWND,   /* --rcvwnd */
     TTCP_OP_TOS,      /* --tos, --dscp */
+    TTCP_OP_MSS,      /* --mss */
     TTCP_OP_CONGESTION, /* --congestion */
     TTCP_OP_BIND,
     TTCP_OP_LISTEN,

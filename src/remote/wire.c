@@ -43,6 +43,8 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
         ttcp_frame_add(f, "group", o->group);
         ttcp_frame_add_u64(f, "ttl", o->mcast_ttl ? o->mcast_ttl : 1);
     }
+    if (o->mss)
+        ttcp_frame_add_u64(f, "mss", o->mss);
     if (o->tos_given) /* the server marks its end's packets the same */
         ttcp_frame_add_u64(f, "tos", o->tos);
     if (o->congestion != NULL)
@@ -141,13 +143,16 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     return 0;
 }
 
-/* --tos / --dscp and --congestion for the server's end too: the mark within
- * a byte, the algorithm's name within its length (the one validation then
- * asks the server's own kernel whether it may be chosen). */
+/* --mss, --tos / --dscp and --congestion for the server's end too: the
+ * segment size within TCP's, the mark within a byte, the algorithm's name
+ * within its length (the one validation then asks the server's own kernel
+ * whether it may be chosen). */
 static int read_marks(const struct ttcp_message *m, struct ttcp_grant *out, char *why,
                       size_t why_len)
 {
     const char *congestion = ttcp_proto_get(m, "congestion");
+    if (get_opt(m, "mss", 88, 65535, 0, &out->opts.mss, why, why_len) != 0)
+        return -1;
     if (ttcp_proto_get(m, "tos") != NULL) {
         if (ttcp_proto_get_u64(m, "tos", 0, 255, &out->opts.tos, why, why_len) != 0)
             return -1;

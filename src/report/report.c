@@ -244,6 +244,7 @@ const char *ttcp_report_op_name(enum ttcp_op op)
         [TTCP_OP_NODELAY] = "setsockopt: nodelay",
         [TTCP_OP_RCVWND] = "setsockopt: rcvwnd",
         [TTCP_OP_TOS] = "setsockopt: tos",
+        [TTCP_OP_MSS] = "setsockopt: mss",
         [TTCP_OP_CONGESTION] = "setsockopt: congestion",
         [TTCP_OP_BIND] = "bind",
         [TTCP_OP_LISTEN] = "listen",

@@ -1,4 +1,4 @@
-# --tos, --dscp and --congestion (Linux): the marks read back from each end's socket, in the
+# --tos, --dscp, --congestion (Linux) and --mss: the marks read back from each end's socket, in the
 # marks line and the JSON, through -C at both ends; the TOS byte seen on the wire (root:
 # loopback read with AF_PACKET); bad names refused with a reason; -w is -b.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
@@ -57,6 +57,27 @@ for bad in "--congestion nosuchcc" "--congestion Reno!" "-u --congestion reno" "
 done
 run b "$TTCP" -t -s -n 1 --congestion nosuchcc 127.0.0.1
 expect_match b err '^ttcp: --congestion nosuchcc: not allowed here; this kernel allows: .*reno'
+
+# --mss 536: no larger segment at either end (536 less the 12 bytes of the timestamp option);
+# through a server the client's SYN announces it, so the server's end sends no larger either.
+pair tcp -r -s -v --mss 536 -- -t -s -v -n 100 --mss 536 127.0.0.1
+expect_rc t 0
+for side in t r; do
+  mss=$(sed -nE 's/.*\(mss ([0-9]+), .*/\1/p' "$TMP/$side.err")
+  [ "${mss:-0}" -gt 0 ] && [ "${mss:-0}" -le 536 ] ||
+    { fail "$side: --mss 536 gave segments of ${mss:-?} bytes"; show "$side"; }
+done
+listen_on srv tcp "$TTCP" -S -p @P@ -1
+run c "$TTCP" -C -r -n 100 --tcp-info --json --mss 600 -p "$P" 127.0.0.1
+reap srv
+expect_rc c 0
+mss=$(jq -r '[.tests[0].tcp.mss, .server_tests[0].tcp.mss] | map(tostring) | join(" ")' "$TMP/c.out")
+for m in $mss; do
+  [ "$m" -gt 0 ] && [ "$m" -le 600 ] || { fail "c: --mss 600 through -C gave segments of $mss"; show c; }
+done
+[ -n "$mss" ] || fail "c: no tcp.mss in the JSON"
+run b "$TTCP" -t -s -u --mss 536 -p "$(free_port)" 127.0.0.1
+expect_rc b 2; expect_lines b err '^ttcp: --mss works with TCP only, not with -u$'
 
 # -w is -b: the sndbuf progress line of 1.12's -b.
 pair tcp -r -s -- -t -s -n 10 -w 65536 127.0.0.1

@@ -37,7 +37,7 @@ static void read_as_test(const struct ttcp_message *m)
         g.opts.streams > TTCP_STREAMS_MAX ||
         g.opts.streams * g.opts.buflen > TTCP_SERVER_TEST_MEMORY ||
         (g.group[0] != '\0' && (g.ttl != 1 || ttcp_options_multicast(g.group) == 0)) ||
-        g.opts.tos > 255 ||
+        g.opts.tos > 255 || (g.opts.mss != 0 && (g.opts.mss < 88 || g.opts.mss > 65535)) ||
         (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX))
         abort(); /* a limit the client got past (the server's --max-ttl: 1), or a mark */
     ttcp_wire_side(&g, 1, &probe);
