@@ -77,12 +77,29 @@ static int read_choice(const struct ttcp_message *m, const char *key, const char
     return -1;
 }
 
+/* The request's yes/no fields, each 0 or 1 (half_close: the receiving end
+ * sends -n buffers back after the FIN). */
+static int read_flags(const struct ttcp_message *m, struct ttcp_options *o, char *why,
+                      size_t why_len)
+{
+    static const char *const keys[] = {"nodelay", "verify", "tcp_info", "half_close"};
+    int *fields[] = {&o->nodelay, &o->verify, &o->tcp_info, &o->half_close};
+    uint64_t v;
+    size_t i;
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (get_opt(m, keys[i], 0, 1, 0, &v, why, why_len) != 0)
+            return -1;
+        *fields[i] = (int)v;
+    }
+    return 0;
+}
+
 /* The request's fields into options, each within its range. */
 static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int *direction,
                        char *why, size_t why_len)
 {
     static const char *const protocols[] = {"tcp", "udp"};
-    uint64_t time_ns = 0, interval = 0, flags[4], idle = 0, seed = 0, streams = 1;
+    uint64_t time_ns = 0, interval = 0, idle = 0, seed = 0, streams = 1;
     const char *pattern = ttcp_proto_get(m, "pattern");
     int rc = read_choice(m, "direction", direction_names, 3, direction, why, why_len);
 
@@ -109,13 +126,7 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     if (rc == 0)
         rc = get_opt(m, "sockbufsize", 0, 1u << 30, 0, &o->sockbufsize, why, why_len);
     if (rc == 0)
-        rc = get_opt(m, "nodelay", 0, 1, 0, &flags[0], why, why_len);
-    if (rc == 0)
-        rc = get_opt(m, "verify", 0, 1, 0, &flags[1], why, why_len);
-    if (rc == 0)
-        rc = get_opt(m, "tcp_info", 0, 1, 0, &flags[2], why, why_len);
-    if (rc == 0)
-        rc = get_opt(m, "half_close", 0, 1, 0, &flags[3], why, why_len);
+        rc = read_flags(m, o, why, why_len);
     if (rc == 0)
         rc = get_opt(m, "idle_timeout_ns", NS_PER_S / 100, 86400 * NS_PER_S,
                      (uint64_t)TTCP_DEFAULT_IDLE_NS, &idle, why, why_len);
@@ -134,10 +145,6 @@ static int read_fields(const struct ttcp_message *m, struct ttcp_options *o, int
     o->interval_ns = (int64_t)interval;
     if (interval != 0 && interval < NS_PER_S / 100)
         o->interval_ns = (int64_t)(NS_PER_S / 100);
-    o->nodelay = (int)flags[0];
-    o->verify = (int)flags[1];
-    o->tcp_info = (int)flags[2];
-    o->half_close = (int)flags[3]; /* the receiving end sends -n buffers back after the FIN */
     o->idle_timeout_ns = (int64_t)idle;
     o->streams = streams;
     return 0;
