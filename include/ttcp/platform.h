@@ -185,6 +185,8 @@ int tt_bind(tt_socket s, const struct tt_addr *a);
 /* backlog 0: classic ttcp's 5 */
 int tt_listen(tt_socket s, int backlog);
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer);
+/* The address and port a socket is bound to (getsockname). */
+int tt_local_addr(tt_socket s, struct tt_addr *out);
 int tt_connect(tt_socket s, const struct tt_addr *a);
 /* Send/receive return the byte count; recv returns 0 at orderly EOF. */
 int64_t tt_send(tt_socket s, const void *buf, size_t len);

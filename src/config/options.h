@@ -64,6 +64,8 @@ struct ttcp_options {
     uint64_t tos;         /* --tos, --dscp: the IPv4 TOS byte / IPv6 traffic class */
     int tos_given;        /* --tos or --dscp typed (0 is a mark too) */
     const char *congestion; /* --congestion: the TCP congestion control algorithm */
+    const char *bind;     /* --bind: the local address (a receiver or server: the only one) */
+    uint64_t cport;       /* --cport: -t's, or -C's first data, local port; 0 = the OS's */
     /* measurement beyond ttcp */
     int64_t interval_ns;  /* -i: interval reports, 0 = none */
     int64_t duration_ns;  /* --time: transmit this long instead of -n */

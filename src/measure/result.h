@@ -95,6 +95,8 @@ struct ttcp_result {
     int64_t back_ns;
     struct tt_addr peer;  /* the transmitter a TCP receiver accepted */
     int peer_valid;
+    struct tt_addr local; /* the data socket's own address and port, once connected */
+    int local_valid;
     /* TCP statistics at connect and at the end, when the OS has them;
      * tcp_end_asked: the end statistics were wanted (valid or not) */
     int tcp_connect_valid, tcp_end_valid, tcp_end_asked;

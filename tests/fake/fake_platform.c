@@ -257,6 +257,13 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
     return fail_with(fake.accept_rc);
 }
 
+int tt_local_addr(tt_socket s, struct tt_addr *out)
+{
+    (void)s;
+    memset(out, 0, sizeof *out);
+    return TT_E_UNSUPPORTED;
+}
+
 int tt_connect(tt_socket s, const struct tt_addr *a)
 {
     (void)s; (void)a;
