@@ -114,6 +114,9 @@ static const struct ttcp_optdef table[] = {
     {0, "time", OPTK_SECONDS, FIELD(duration_ns), 0, 0, SECONDS(1) / 100, SECONDS(1000000),
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--time s",
      "-t: send for s seconds instead of -n buffers"},
+    {0, "omit", OPTK_SECONDS, FIELD(omit_ns), 0, 0, SECONDS(1) / 100, SECONDS(3600),
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--omit s",
+     "leave the first s seconds out of the figures (slow start; iperf3 -O)"},
     {'R', NULL, OPTK_PACE, FIELD(pace_bps), 0, 0, 100, 1000000000000ull,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "-R rate[/n]",
      "-t: pace to rate bits/s (56k, 100m, 1g), at most n buffers\n\t\t"

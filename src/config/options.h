@@ -69,6 +69,7 @@ struct ttcp_options {
     /* measurement beyond ttcp */
     int64_t interval_ns;  /* -i: interval reports, 0 = none */
     int64_t duration_ns;  /* --time: transmit this long instead of -n */
+    int64_t omit_ns;      /* --omit: the first so long is left out of the figures */
     uint64_t pace_bps;    /* -R: pacing rate, bits per second, 0 = none */
     uint64_t pace_burst;  /* -R RATE/BURST: buffers sent back to back at most */
     uint64_t link_bps;    /* --link-rate: the link's nominal rate */

@@ -374,6 +374,10 @@ static int check_amounts(const struct ttcp_options *o, char *why, size_t why_len
 {
     if (o->duration_ns && o->continuous)
         snprintf(why, why_len, "--time and -c do not go together");
+    else if (o->omit_ns && o->duration_ns && o->omit_ns >= o->duration_ns)
+        snprintf(why, why_len, "--omit %.2f leaves nothing of a test of %.2f s (--time%s)",
+                 (double)o->omit_ns / 1e9, (double)o->duration_ns / 1e9,
+                 o->mode == TTCP_MODE_CLIENT ? ", 10 s for -C without -n" : "");
     else if (o->streams > 1 && (!o->sinkmode || o->continuous))
         snprintf(why, why_len, "-P needs -s and does not go with -c: each stream sends the "
                  "pattern, one test");

@@ -99,6 +99,8 @@ static void intervals_array(struct ttcp_json *j, const struct ttcp_result *r)
         ttcp_json_double(j, "end", (double)in->end_ns / 1e9);
         ttcp_json_u64(j, "bytes", in->bytes);
         ttcp_json_double(j, "bits_per_second", secs > 0 ? (double)in->bytes * 8.0 / secs : 0.0);
+        if (in->omitted)
+            ttcp_json_bool(j, "omitted", 1);
         if (in->tcp_valid)
             tcp_object(j, "tcp", &in->tcp);
         if (in->udp_valid)
@@ -202,6 +204,12 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
     ttcp_json_double(j, "seconds", secs);
     ttcp_json_double(j, "bits_per_second", (double)r->bytes * 8.0 / secs);
     ttcp_json_u64(j, "io_calls", r->calls);
+    if (r->omitted) { /* --omit: measured, and not in the figures above */
+        ttcp_json_object(j, "omitted");
+        ttcp_json_double(j, "seconds", (double)r->omitted_ns / 1e9);
+        ttcp_json_u64(j, "bytes", r->omitted_bytes);
+        ttcp_json_end(j);
+    }
     ttcp_json_bool(j, "interrupted", r->interrupted);
     ttcp_json_bool(j, "idle_timeout", r->idle_timeout);
     ttcp_json_bool(j, "truncated", (r->warnings >> TTCP_WARN_TRUNCATED) & 1u);

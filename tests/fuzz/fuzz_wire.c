@@ -38,8 +38,10 @@ static void read_as_test(const struct ttcp_message *m)
         g.opts.streams * g.opts.buflen > TTCP_SERVER_TEST_MEMORY ||
         (g.group[0] != '\0' && (g.ttl != 1 || ttcp_options_multicast(g.group) == 0)) ||
         g.opts.tos > 255 || (g.opts.mss != 0 && (g.opts.mss < 88 || g.opts.mss > 65535)) ||
-        (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX))
-        abort(); /* a limit the client got past (the server's --max-ttl: 1), or a mark */
+        (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX) ||
+        g.opts.omit_ns < 0 || g.opts.omit_ns > 3600ll * 1000000000ll ||
+        (g.opts.omit_ns && g.opts.duration_ns && g.opts.omit_ns >= g.opts.duration_ns))
+        abort(); /* a limit the client got past (the server's --max-ttl: 1), a mark, --omit */
     ttcp_wire_side(&g, 1, &probe);
     if (ttcp_options_validate(&probe, why, sizeof why) != 0)
         abort();
@@ -89,10 +91,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (ttcp_wire_read_result(&m, &stream, &r, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || r.real_ns < 0 || r.tos < 0 || r.tos > 255 ||
-         (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL)))
+         (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL) ||
+         r.omitted_ns < 0 || r.omitted != (r.omitted_ns > 0)))
         abort(); /* the far end's marks: a byte, a name within its room */
     if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
-        (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns))
+        (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns ||
+         (in.omitted != 0 && in.omitted != 1)))
         abort();
     read_as_trace(&m);
     check_reason(why);
