@@ -31,6 +31,7 @@ enum ttcp_direction { TTCP_DIR_SEND, TTCP_DIR_RECEIVE, TTCP_DIR_BIDIR };
 #define TTCP_PLOT_PERIOD_NS 1000000000ll /* --plot without -i: intervals of 1 s, */
 #define TTCP_PLOT_POINTS 20              /* or --time / 20 when that is shorter */
 #define TTCP_PLOT_PATH_MAX 1024          /* --plot's file name, in bytes */
+#define TTCP_TITLE_MAX 128               /* --title, in bytes */
 
 struct ttcp_options {
     int action;      /* enum ttcp_action */
@@ -78,6 +79,10 @@ struct ttcp_options {
     uint64_t seed;        /* --seed: the random pattern's seed */
     int seed_given;
     int json;             /* --json: one JSON document on stdout at the end */
+    int json_stream;      /* --json-stream: JSON events on stdout as the test runs (and --json) */
+    const char *logfile;  /* --logfile: what ttcp prints is appended to it */
+    int timestamps;       /* --timestamps: the date and time before each line of text */
+    const char *title;    /* --title: before each line of text, and in the JSON */
     const char *plot;     /* --plot: the SVG file the test is drawn into, at the end */
     int quiet_intervals;  /* intervals taken for --plot alone (no -i): never printed */
     int unit_given;       /* -f was typed (else a plot shows SI bit rates) */

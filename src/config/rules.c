@@ -348,6 +348,33 @@ static int check_local(const struct ttcp_options *o, char *why, size_t why_len)
     return -1;
 }
 
+/* --json-stream, --logfile, --title: how the lines go out. */
+static int check_output(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    size_t i, n = o->title ? strlen(o->title) : 0;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)o->title[i] < 0x20 || o->title[i] == 0x7f)
+            break;
+    if (o->title && (n == 0 || n > TTCP_TITLE_MAX || i < n))
+        snprintf(why, why_len, "--title: 1 to %d characters, none of them a control character",
+                 TTCP_TITLE_MAX);
+    else if (o->logfile && o->logfile[0] == '\0')
+        snprintf(why, why_len, "--logfile: the file's name is empty");
+    else if (o->json_stream && !o->transmit && !o->sinkmode)
+        snprintf(why, why_len, "--json-stream needs -s on a receiver: its stdout carries the "
+                 "data");
+    else
+        return 0;
+    return -1;
+}
+
+/* --json-stream ends with the --json document. */
+static void settle_output(struct ttcp_options *o)
+{
+    if (o->json_stream)
+        o->json = 1;
+}
+
 /* What the data is and what the receiver does with it. */
 static int check_data(const struct ttcp_options *o, char *why, size_t why_len)
 {
@@ -420,6 +447,9 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
     if (check_plot(o, why, why_len) != 0)
         return -1;
     settle_plot_interval(o);
+    if (check_output(o, why, why_len) != 0)
+        return -1;
+    settle_output(o);
     if (check_host_and_buffers(o, why, why_len) != 0 || check_data(o, why, why_len) != 0 ||
         check_amounts(o, why, why_len) != 0 || check_local(o, why, why_len) != 0 ||
         (o->congestion != NULL && check_congestion(o, why, why_len) != 0))

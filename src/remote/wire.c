@@ -237,6 +237,9 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     o->unit = server->unit;
     o->verbose = server->verbose;
     o->json = server->json; /* -S --json: a document per test on stdout, text on stderr */
+    o->json_stream = server->json_stream; /* and how the server's lines go out */
+    o->timestamps = server->timestamps;
+    o->title = server->title;
     o->bufalign = server->bufalign;
     o->bufoffset = server->bufoffset;
     if (read_fields(m, o, &direction, why, why_len) != 0)

@@ -11,7 +11,7 @@ static const char *protocol(const struct ttcp_options *o)
     return o->udp ? "udp" : "tcp";
 }
 
-static void options_object(struct ttcp_json *j, const struct ttcp_options *o)
+void ttcp_json_options(struct ttcp_json *j, const struct ttcp_options *o)
 {
     ttcp_json_object(j, "options");
     ttcp_json_string(j, "protocol", protocol(o));
@@ -53,11 +53,13 @@ void ttcp_json_begin(struct ttcp_json *j, const struct ttcp_options *o, const ch
     ttcp_json_object(j, NULL);
     ttcp_json_string(j, "schema", TTCP_JSON_SCHEMA);
     ttcp_json_string(j, "version", version);
+    if (o->title != NULL)
+        ttcp_json_string(j, "title", o->title);
     if (o->mode == TTCP_MODE_CLIENT)
         ttcp_json_string(j, "side", "client");
     else
         ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
-    options_object(j, o);
+    ttcp_json_options(j, o);
     ttcp_json_array(j, "tests");
 }
 
@@ -87,24 +89,28 @@ static void udp_interval(struct ttcp_json *j, const struct ttcp_interval *in)
     ttcp_json_end(j);
 }
 
+void ttcp_json_interval_members(struct ttcp_json *j, const struct ttcp_interval *in)
+{
+    double secs = (double)(in->end_ns - in->start_ns) / 1e9;
+    ttcp_json_double(j, "start", (double)in->start_ns / 1e9);
+    ttcp_json_double(j, "end", (double)in->end_ns / 1e9);
+    ttcp_json_u64(j, "bytes", in->bytes);
+    ttcp_json_double(j, "bits_per_second", secs > 0 ? (double)in->bytes * 8.0 / secs : 0.0);
+    if (in->omitted)
+        ttcp_json_bool(j, "omitted", 1);
+    if (in->tcp_valid)
+        tcp_object(j, "tcp", &in->tcp);
+    if (in->udp_valid)
+        udp_interval(j, in);
+}
+
 static void intervals_array(struct ttcp_json *j, const struct ttcp_result *r)
 {
     size_t i;
     ttcp_json_array(j, "intervals");
     for (i = 0; i < r->intervals.count; i++) {
-        const struct ttcp_interval *in = &r->intervals.list[i];
-        double secs = (double)(in->end_ns - in->start_ns) / 1e9;
         ttcp_json_object(j, NULL);
-        ttcp_json_double(j, "start", (double)in->start_ns / 1e9);
-        ttcp_json_double(j, "end", (double)in->end_ns / 1e9);
-        ttcp_json_u64(j, "bytes", in->bytes);
-        ttcp_json_double(j, "bits_per_second", secs > 0 ? (double)in->bytes * 8.0 / secs : 0.0);
-        if (in->omitted)
-            ttcp_json_bool(j, "omitted", 1);
-        if (in->tcp_valid)
-            tcp_object(j, "tcp", &in->tcp);
-        if (in->udp_valid)
-            udp_interval(j, in);
+        ttcp_json_interval_members(j, &r->intervals.list[i]);
         ttcp_json_end(j);
     }
     ttcp_json_end(j);

@@ -539,3 +539,17 @@ int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms
     }
     return TT_E_NOHOST;
 }
+
+size_t tt_wall_text(char *buf, size_t len)
+{
+    (void)buf;
+    (void)len;
+    return 0;
+}
+
+int tt_output_append(const char *path, int with_stdout)
+{
+    (void)path;
+    (void)with_stdout;
+    return TT_E_UNSUPPORTED;
+}
