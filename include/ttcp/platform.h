@@ -187,6 +187,13 @@ int tt_congestion_allowed(char *buf, size_t len);
  * (the one the connection uses). TT_E_UNSUPPORTED where the OS has no choice. */
 int tt_congestion_set(tt_socket s, const char *name);
 int tt_congestion_get(tt_socket s, char *buf, size_t len);
+/* --fq-rate: the kernel paces the socket's packets to bytes_per_s (Linux's
+ * SO_MAX_PACING_RATE: TCP paces itself, UDP needs the fq qdisc), and reads
+ * it back. Non-zero from tt_kernel_pacing() where the OS has it; else the
+ * calls return TT_E_UNSUPPORTED. */
+int tt_kernel_pacing(void);
+int tt_pacing_set(tt_socket s, uint64_t bytes_per_s);
+int tt_pacing_get(tt_socket s, uint64_t *bytes_per_s);
 int tt_bind(tt_socket s, const struct tt_addr *a);
 /* backlog 0: classic ttcp's 5 */
 int tt_listen(tt_socket s, int backlog);

@@ -112,3 +112,44 @@ int tt_congestion_get(tt_socket s, char *buf, size_t len)
     return TT_E_UNSUPPORTED;
 #endif
 }
+
+int tt_kernel_pacing(void)
+{
+#ifdef SO_MAX_PACING_RATE
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+/* The option is 32 bits wide on every kernel (64 from Linux 4.20 on): the
+ * bound of --fq-rate keeps the rate within 32. */
+int tt_pacing_set(tt_socket s, uint64_t bytes_per_s)
+{
+#ifdef SO_MAX_PACING_RATE
+    unsigned rate = bytes_per_s > 0xffffffffu ? 0xffffffffu : (unsigned)bytes_per_s;
+    if (setsockopt((int)s, SOL_SOCKET, SO_MAX_PACING_RATE, &rate, sizeof rate) != 0)
+        return tt_posix_fail();
+    return 0;
+#else
+    (void)s;
+    (void)bytes_per_s;
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
+int tt_pacing_get(tt_socket s, uint64_t *bytes_per_s)
+{
+#ifdef SO_MAX_PACING_RATE
+    unsigned rate = 0;
+    socklen_t len = sizeof rate;
+    if (getsockopt((int)s, SOL_SOCKET, SO_MAX_PACING_RATE, &rate, &len) != 0)
+        return tt_posix_fail();
+    *bytes_per_s = rate;
+    return 0;
+#else
+    (void)s;
+    *bytes_per_s = 0;
+    return TT_E_UNSUPPORTED;
+#endif
+}

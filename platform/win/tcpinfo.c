@@ -69,3 +69,23 @@ int tt_congestion_get(tt_socket s, char *buf, size_t len)
         buf[0] = '\0';
     return TT_E_UNSUPPORTED;
 }
+
+/* Windows has no per-socket kernel pacing a program can ask for. */
+int tt_kernel_pacing(void)
+{
+    return 0;
+}
+
+int tt_pacing_set(tt_socket s, uint64_t bytes_per_s)
+{
+    (void)s;
+    (void)bytes_per_s;
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_pacing_get(tt_socket s, uint64_t *bytes_per_s)
+{
+    (void)s;
+    *bytes_per_s = 0;
+    return TT_E_UNSUPPORTED;
+}

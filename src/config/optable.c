@@ -121,6 +121,9 @@ static const struct ttcp_optdef table[] = {
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "-R rate[/n]",
      "-t: pace to rate bits/s (56k, 100m, 1g), at most n buffers\n\t\t"
      "back to back"},
+    {0, "fq-rate", OPTK_RATE, FIELD(fq_rate_bps), 0, 0, 8000, 32000000000ull,
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--fq-rate rate",
+     "-t: the kernel paces the sender to rate bits/s (Linux; iperf3 --fq-rate)"},
     {0, "link-rate", OPTK_RATE, FIELD(link_bps), 0, 0, 1, 1000000000000ull,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--link-rate rate",
      "the link's nominal bit rate: print the efficiency"},

@@ -73,6 +73,7 @@ struct ttcp_options {
     int64_t omit_ns;      /* --omit: the first so long is left out of the figures */
     uint64_t pace_bps;    /* -R: pacing rate, bits per second, 0 = none */
     uint64_t pace_burst;  /* -R RATE/BURST: buffers sent back to back at most */
+    uint64_t fq_rate_bps; /* --fq-rate: the kernel's pacing of the sender, bits/s; 0 = none */
     uint64_t link_bps;    /* --link-rate: the link's nominal rate */
     enum ttcp_payload pattern; /* --pattern */
     int verify;           /* --verify: check the received stream */

@@ -401,6 +401,9 @@ static int check_amounts(const struct ttcp_options *o, char *why, size_t why_len
 {
     if (o->duration_ns && o->continuous)
         snprintf(why, why_len, "--time and -c do not go together");
+    else if (o->fq_rate_bps && !tt_kernel_pacing())
+        snprintf(why, why_len, "--fq-rate: this system has no kernel pacing a program can ask "
+                 "for (Linux's SO_MAX_PACING_RATE); -R paces in ttcp itself");
     else if (o->omit_ns && o->duration_ns && o->omit_ns >= o->duration_ns)
         snprintf(why, why_len, "--omit %.2f leaves nothing of a test of %.2f s (--time%s)",
                  (double)o->omit_ns / 1e9, (double)o->duration_ns / 1e9,

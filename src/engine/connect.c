@@ -17,10 +17,16 @@
 static void read_marks(struct ttcp_session *s, tt_socket sock)
 {
     const struct ttcp_options *o = s->opts;
+    uint64_t rate = 0;
     s->res->marks_asked = (o->tos_given ? TTCP_MARK_TOS : 0u) |
-                          (o->congestion != NULL ? TTCP_MARK_CONGESTION : 0u);
+                          (o->congestion != NULL ? TTCP_MARK_CONGESTION : 0u) |
+                          (o->fq_rate_bps && o->transmit ? TTCP_MARK_FQ_RATE : 0u);
     if (o->tos_given)
         s->res->tos_valid = tt_getopt(sock, TT_OPT_TOS, &s->res->tos) == 0;
+    if (o->fq_rate_bps && o->transmit && tt_pacing_get(sock, &rate) == 0) {
+        s->res->fq_rate_valid = 1;
+        s->res->fq_rate_bps = rate * 8;
+    }
     if (!o->udp)
         s->res->congestion_valid = tt_congestion_get(sock, s->res->congestion,
                                                      sizeof s->res->congestion) == 0;
@@ -44,6 +50,13 @@ static int apply_marks(struct ttcp_session *s, tt_socket sock, int announce)
         rc = tt_congestion_set(sock, o->congestion);
         if (rc != 0)
             return ttcp_fail(s, rc, TTCP_OP_CONGESTION);
+    }
+    /* --fq-rate: the sender's packets, paced by the kernel (bits to bytes,
+     * at least one a second) */
+    if (o->fq_rate_bps && o->transmit) {
+        rc = tt_pacing_set(sock, o->fq_rate_bps / 8 ? o->fq_rate_bps / 8 : 1);
+        if (rc != 0)
+            return ttcp_fail(s, rc, TTCP_OP_FQ_RATE);
     }
     read_marks(s, sock);
     return 0;

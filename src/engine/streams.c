@@ -29,6 +29,9 @@ void ttcp_stream_options(const struct ttcp_options *whole, int i, int n,
         if (out->pace_bps == 0)
             out->pace_bps = 1;
     }
+    if (whole->fq_rate_bps) /* the total too, as -R's */
+        out->fq_rate_bps = whole->fq_rate_bps / (uint64_t)n > 8000
+                               ? whole->fq_rate_bps / (uint64_t)n : 8000;
     if (whole->cpu_count)
         out->pin_cpu = whole->cpus[i % whole->cpu_count] + 1;
 }

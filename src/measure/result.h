@@ -14,6 +14,7 @@
 #define TTCP_CONGESTION_MAX 15 /* --congestion: Linux's TCP_CA_NAME_MAX less its NUL */
 #define TTCP_MARK_TOS 1u        /* marks_asked: --tos or --dscp */
 #define TTCP_MARK_CONGESTION 2u /* marks_asked: --congestion */
+#define TTCP_MARK_FQ_RATE 4u    /* marks_asked: --fq-rate (a sender's) */
 
 /* The operation that failed; report/ names it in 1.12's words ("connect",
  * "bind", "IO", ...). */
@@ -29,6 +30,7 @@ enum ttcp_op {
     TTCP_OP_TOS,      /* --tos, --dscp */
     TTCP_OP_MSS,      /* --mss */
     TTCP_OP_CONGESTION, /* --congestion */
+    TTCP_OP_FQ_RATE,  /* --fq-rate */
     TTCP_OP_BIND,
     TTCP_OP_LISTEN,
     TTCP_OP_ACCEPT,
@@ -108,6 +110,8 @@ struct ttcp_result {
     int tos_valid, tos;
     int congestion_valid;
     char congestion[TTCP_CONGESTION_MAX + 1];
+    int fq_rate_valid;    /* --fq-rate: the kernel's pacing rate, read back, bits/s */
+    uint64_t fq_rate_bps;
     /* --omit: the first omitted_ns of the test were measured and left out of
      * bytes, calls, real_ns, the CPU time and the UDP counts above */
     int omitted;

@@ -51,6 +51,8 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
         ttcp_frame_add(f, "congestion", o->congestion);
     if (o->omit_ns)
         ttcp_frame_add_u64(f, "omit_ns", (uint64_t)o->omit_ns);
+    if (o->fq_rate_bps)
+        ttcp_frame_add_u64(f, "fq_rate_bps", o->fq_rate_bps);
     ttcp_frame_end(f);
 }
 
@@ -179,13 +181,15 @@ static int read_marks(const struct ttcp_message *m, struct ttcp_grant *out, char
     return 0;
 }
 
-/* --omit for the server's end too, within the command line's bounds (the
- * one validation then holds it below --time). */
+/* --omit and --fq-rate for the server's end too, within the command line's
+ * bounds (the one validation then holds --omit below --time, and asks the
+ * server's own kernel whether it paces). */
 static int read_tuning(const struct ttcp_message *m, struct ttcp_options *o, char *why,
                        size_t why_len)
 {
     uint64_t omit;
-    if (get_opt(m, "omit_ns", NS_PER_S / 100, 3600 * NS_PER_S, 0, &omit, why, why_len) != 0)
+    if (get_opt(m, "omit_ns", NS_PER_S / 100, 3600 * NS_PER_S, 0, &omit, why, why_len) != 0 ||
+        get_opt(m, "fq_rate_bps", 8000, 32000000000ull, 0, &o->fq_rate_bps, why, why_len) != 0)
         return -1;
     o->omit_ns = (int64_t)omit;
     return 0;

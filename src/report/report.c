@@ -2,6 +2,8 @@
  * (two spaces before tcp/udp, the 1024 in msec/call, %.2f everywhere). */
 #include "report/report.h"
 
+#include "base/rate.h"
+
 #include <string.h>
 
 #include "base/text.h"
@@ -180,19 +182,28 @@ static void tcp_info_line(struct ttcp_text *t, const struct ttcp_options *o,
         (unsigned long long)i->retransmits);
 }
 
-/* --tos, --dscp, --congestion: what the socket said it uses. */
+/* --tos, --dscp, --congestion, --fq-rate: what the socket said it uses,
+ * the parts asked for, comma-separated. */
 static void marks_line(struct ttcp_text *t, const struct ttcp_options *o,
                        const struct ttcp_result *r)
 {
+    const char *sep = " ";
+    char rate[48];
     ttcp_text_add(t, "ttcp%s: marks:", ttcp_options_side(o));
     if ((r->marks_asked & TTCP_MARK_TOS) && r->tos_valid)
         ttcp_text_add(t, " tos %#04x (dscp %d)", (unsigned)r->tos, r->tos >> 2);
     else if (r->marks_asked & TTCP_MARK_TOS)
         ttcp_text_add(t, " tos not set");
-    if (r->marks_asked == (TTCP_MARK_TOS | TTCP_MARK_CONGESTION))
-        ttcp_text_add(t, ",");
-    if (r->marks_asked & TTCP_MARK_CONGESTION)
-        ttcp_text_add(t, " congestion %s", r->congestion_valid ? r->congestion : "unknown");
+    if (r->marks_asked & TTCP_MARK_TOS)
+        sep = ", ";
+    if (r->marks_asked & TTCP_MARK_CONGESTION) {
+        ttcp_text_add(t, "%scongestion %s", sep, r->congestion_valid ? r->congestion : "unknown");
+        sep = ", ";
+    }
+    if (r->marks_asked & TTCP_MARK_FQ_RATE)
+        ttcp_text_add(t, "%sfq-rate %s", sep, r->fq_rate_valid
+                      ? ttcp_unit_format_bps((double)r->fq_rate_bps, rate, sizeof rate)
+                      : "unknown");
     ttcp_text_add(t, "\n");
 }
 
@@ -251,6 +262,7 @@ const char *ttcp_report_op_name(enum ttcp_op op)
         [TTCP_OP_TOS] = "setsockopt: tos",
         [TTCP_OP_MSS] = "setsockopt: mss",
         [TTCP_OP_CONGESTION] = "setsockopt: congestion",
+        [TTCP_OP_FQ_RATE] = "setsockopt: fq-rate",
         [TTCP_OP_BIND] = "bind",
         [TTCP_OP_LISTEN] = "listen",
         [TTCP_OP_ACCEPT] = "accept",

@@ -189,6 +189,8 @@ static void marks_members(struct ttcp_json *j, const struct ttcp_result *r)
     }
     if (r->congestion_valid)
         ttcp_json_string(j, "congestion", r->congestion);
+    if (r->fq_rate_valid) /* --fq-rate, as the kernel holds it */
+        ttcp_json_u64(j, "fq_rate_bits_per_second", r->fq_rate_bps);
 }
 
 static void test_members(struct ttcp_json *j, const struct ttcp_options *o,

@@ -553,3 +553,22 @@ int tt_output_append(const char *path, int with_stdout)
     (void)with_stdout;
     return TT_E_UNSUPPORTED;
 }
+
+int tt_kernel_pacing(void)
+{
+    return 0;
+}
+
+int tt_pacing_set(tt_socket s, uint64_t bytes_per_s)
+{
+    (void)s;
+    (void)bytes_per_s;
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_pacing_get(tt_socket s, uint64_t *bytes_per_s)
+{
+    (void)s;
+    *bytes_per_s = 0;
+    return TT_E_UNSUPPORTED;
+}

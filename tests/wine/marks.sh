@@ -1,4 +1,4 @@
-# --tos/--dscp and --congestion on Windows: a program cannot mark its packets there (only a
+# --tos/--dscp, --congestion and --fq-rate on Windows: a program cannot mark its packets there (only a
 # QoS policy of the system can), so the test runs unmarked with a warning and says so in its
 # marks line; --congestion is refused before any traffic (one algorithm for the whole system).
 . "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
@@ -15,5 +15,11 @@ run c "$WTTCP" -t -s -n 1 -p "$P" --congestion reno 127.0.0.1
 expect_rc c 2; expect_empty c out
 crlf c err
 expect_lines c err '^ttcp: --congestion: this system does not let a program choose its congestion control'
+
+# --fq-rate: no kernel pacing a program can ask for on Windows; refused, -R named instead.
+run q "$WTTCP" -t -s -n 1 -p "$P" --fq-rate 10m 127.0.0.1
+expect_rc q 2; expect_empty q out
+crlf q err
+expect_lines q err '^ttcp: --fq-rate: this system has no kernel pacing a program can ask for .*-R paces in ttcp itself$'
 
 finish
