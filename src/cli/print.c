@@ -7,7 +7,8 @@
 
 FILE *cli_report_stream(const struct ttcp_options *o)
 {
-    return ((!o->transmit && !o->sinkmode) || o->json) ? stderr : stdout;
+    /* --inetd: stdout was the peer's socket; every line goes to stderr */
+    return ((!o->transmit && !o->sinkmode) || o->json || o->inetd) ? stderr : stdout;
 }
 
 /* stdio locks a stream for each call: one piece stays whole between
