@@ -38,7 +38,8 @@ expect_rc d1 0
 [ -s "$F" ] || { fail "no pid file after --daemon returned"; show d1; finish; }
 D=$(cat "$F")
 expect_eq d1 "the pid file" "$(cat "$F")" "$(pgrep -f -- "--pidfile $F" | head -n 1)"
-[ "$(tr '\0' ' ' <"/proc/$D/cmdline")" = "$TTCP -S -p $P --daemon --pidfile $F " ] ||
+# (the words after the binary's: a wrapper such as ci/valgrind's may run it)
+[[ "$(tr '\0' ' ' <"/proc/$D/cmdline")" == *" -S -p $P --daemon --pidfile $F " ]] ||
   fail "pid $D is not the server: $(tr '\0' ' ' <"/proc/$D/cmdline")"
 expect_eq d1 "the daemon's session" "$(ps -o sid= -p "$D" | tr -d ' ')" "$D"
 expect_eq d1 "the daemon's directory" "$(readlink "/proc/$D/cwd")" /
