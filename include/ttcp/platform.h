@@ -281,11 +281,11 @@ int tt_file_private(const char *path);
 
 /* --- service: how a server is started (POSIX; Windows: TT_E_UNSUPPORTED) --- */
 /* inetd's connection: stdin as a connected TCP socket (blocking), with its
- * peer. TT_E_INVAL when stdin is not one. The socket moves to a descriptor
+ * peer and its local port. TT_E_INVAL when stdin is not one. The socket moves to a descriptor
  * of its own; stdin, stdout, and stderr too when it is a socket (inetd
  * hands its connection on 0, 1 and 2 alike), then go to the null device:
  * nothing printed reaches the peer, and the connection ends at tt_close. */
-int tt_stdin_socket(tt_socket *out, struct tt_addr *peer);
+int tt_stdin_socket(tt_socket *out, struct tt_addr *peer, int *port);
 /* systemd's socket activation (LISTEN_PID, LISTEN_FDS: descriptors from
  * 3): the TCP listener and the UDP socket it hands this process, made
  * blocking, the environment cleared, and their port. Returns how many it

@@ -16,6 +16,17 @@
 #include "posix.h"
 #include "ttcp/platform.h"
 
+/* Linux's flags; elsewhere SIGPIPE is ignored (tt_init) and nothing is exec'd. */
+#ifndef SOCK_CLOEXEC
+#define SOCK_CLOEXEC 0
+#endif
+#ifndef MSG_CMSG_CLOEXEC
+#define MSG_CMSG_CLOEXEC 0
+#endif
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0
+#endif
+
 #define HANDOFF_BACKLOG 64
 #define TAKE_MS 1000 /* a giver sends at once after it connects */
 

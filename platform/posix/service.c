@@ -51,7 +51,18 @@ static void to_null(int fd)
     }
 }
 
-int tt_stdin_socket(tt_socket *out, struct tt_addr *peer)
+static int port_of(tt_socket s)
+{
+    struct tt_addr a;
+    socklen_t len = sizeof a.storage.bytes;
+    memset(&a, 0, sizeof a);
+    if (getsockname((int)s, (struct sockaddr *)a.storage.bytes, &len) != 0)
+        return -1;
+    tt_posix_sender(&a, len);
+    return tt_addr_port(&a);
+}
+
+int tt_stdin_socket(tt_socket *out, struct tt_addr *peer, int *port)
 {
     socklen_t len = sizeof peer->storage.bytes;
     int fd;
@@ -63,6 +74,7 @@ int tt_stdin_socket(tt_socket *out, struct tt_addr *peer)
     if (getpeername(STDIN_FILENO, (struct sockaddr *)peer->storage.bytes, &len) != 0)
         return tt_posix_fail();
     tt_posix_sender(peer, len);
+    *port = port_of(STDIN_FILENO);
     fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, FIRST_INHERITED);
     if (fd < 0)
         return tt_posix_fail();
@@ -90,17 +102,6 @@ static int sort_inherited(int fd, tt_socket *tcp, tt_socket *udp, const char **w
     }
     own_descriptor(fd);
     return 0;
-}
-
-static int port_of(tt_socket s)
-{
-    struct tt_addr a;
-    socklen_t len = sizeof a.storage.bytes;
-    memset(&a, 0, sizeof a);
-    if (getsockname((int)s, (struct sockaddr *)a.storage.bytes, &len) != 0)
-        return -1;
-    tt_posix_sender(&a, len);
-    return tt_addr_port(&a);
 }
 
 int tt_inherited_sockets(tt_socket *tcp, tt_socket *udp, int *port, const char **why)

@@ -3,10 +3,11 @@
  * (sc.exe, NSSM) instead, so each says so. */
 #include "ttcp/platform.h"
 
-int tt_stdin_socket(tt_socket *out, struct tt_addr *peer)
+int tt_stdin_socket(tt_socket *out, struct tt_addr *peer, int *port)
 {
     (void)out;
     (void)peer;
+    (void)port;
     return TT_E_UNSUPPORTED;
 }
 

@@ -115,6 +115,8 @@ static int agree(struct control *c)
     }
     ttcp_wire_side(&c->grant, 0, &c->whole[0]);
     ttcp_wire_side(&c->grant, 1, &c->whole[1]);
+    if (c->sv->inetd_port > 0) /* the headers' port= is inetd's, not -p's */
+        c->whole[0].port = c->whole[1].port = (uint64_t)c->sv->inetd_port;
     c->whole[1].host = tt_addr_text(&c->sl->peer, c->peer, sizeof c->peer);
     if (c->grant.group[0] != '\0') { /* -C -r -m: to the group the client joined */
         c->whole[1].host = c->grant.group;

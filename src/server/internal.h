@@ -64,6 +64,7 @@ struct ttcp_server {
     tt_socket udp;         /* the UDP socket systemd handed over, or TT_NO_SOCKET */
     tt_socket inetd;       /* --inetd: the connection on stdin, until the gate takes it */
     struct tt_addr inetd_peer;
+    int inetd_port;        /* --inetd: the port inetd took the connection on (the headers') */
     struct tt_handoff *handoff; /* --inetd: where the test's data connections come */
     int started;           /* tests begun (-1 takes no more after the first) */
     int stopping;          /* the server ends: the classic UDP receiver stops too */

@@ -86,6 +86,8 @@ static void run_classic(struct slot *sl)
     struct ttcp_result res;
     ttcp_server_begun(sl->server);
     classic_options(sl->server->opts, &o);
+    if (sl->server->inetd_port > 0)
+        o.port = (uint64_t)sl->server->inetd_port; /* the header's port= is inetd's */
     so.sv = sl->server;
     so.obs = sl->server->obs;
     so.opts = &o;
@@ -166,7 +168,7 @@ static int take_sockets(struct ttcp_server *sv, struct ttcp_failure *failure, ch
     int port = 0, rc;
     if (sv->opts->inetd) {
         failure->op = TTCP_OP_SOCKET;
-        rc = tt_stdin_socket(&sv->inetd, &sv->inetd_peer);
+        rc = tt_stdin_socket(&sv->inetd, &sv->inetd_peer, &sv->inetd_port);
         if (rc == TT_E_UNSUPPORTED || rc == TT_E_INVAL) {
             snprintf(why, why_len, rc == TT_E_INVAL ? "--inetd: stdin is not a TCP connection "
                      "(inetd hands one over with a stream nowait service)" : "--inetd: not "

@@ -32,6 +32,7 @@ expect_rc t1 0
 expect_eq t1 "ttcp-t bytes" "$(figure t1 t)" 819200
 settle i 1 || fail "the inetd-started server printed no figures"
 expect_eq i "the server's ttcp-r figure" "$(sed -nE 's/^ttcp-r: ([0-9]+) bytes in .*/\1/p' "$TMP/i.log")" 819200
+expect_eq i "the server's header" "$(grep -c "^ttcp-r: buflen=8192, nbuf=2048, align=16384/0, port=$P  tcp\$" "$TMP/i.log")" 1
 
 # ttcp -C sending: the control connection and the data connection are two processes.
 run c1 "$TTCP" -C -n 100 -p "$P" 127.0.0.1
@@ -39,6 +40,8 @@ expect_rc c1 0
 expect_eq c1 "ttcp-t bytes" "$(figure c1 t)" 819200
 expect_eq c1 "ttcp-r bytes (the server's)" "$(figure c1 r)" 819200
 expect_match c1 out '^ttcp-C: send 819200 bytes / '
+wait_for 10 - grep -q "^ttcp-r: buflen=8192, nbuf=100, align=16384/0, port=$P  tcp\$" "$TMP/i.log" ||
+  fail "the -C test's server header does not give inetd's port $P"
 
 # -r -P 2: two data connections, two more processes, each handed over; the server sends.
 run c2 "$TTCP" -C -r -P 2 -n 50 -l 4k -p "$P" 127.0.0.1

@@ -534,10 +534,11 @@ int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms
 }
 
 /* --- service, handoff: the server's launch habits, not scripted --------- */
-int tt_stdin_socket(tt_socket *out, struct tt_addr *peer)
+int tt_stdin_socket(tt_socket *out, struct tt_addr *peer, int *port)
 {
     (void)out;
     (void)peer;
+    (void)port;
     return TT_E_UNSUPPORTED;
 }
 
