@@ -34,6 +34,18 @@ settle i 1 || fail "the inetd-started server printed no figures"
 expect_eq i "the server's ttcp-r figure" "$(sed -nE 's/^ttcp-r: ([0-9]+) bytes in .*/\1/p' "$TMP/i.log")" 819200
 expect_eq i "the server's header" "$(grep -c "^ttcp-r: buflen=8192, nbuf=2048, align=16384/0, port=$P  tcp\$" "$TMP/i.log")" 1
 
+# Another program's classic transmitter: nuttcp falls back to plain ttcp data when its control
+# port is refused (C: a port of this script's block that nothing listens on).
+if command -v nuttcp >/dev/null; then
+  C=$(free_port)
+  run n nuttcp -t -p "$P" -P "$C" -n 1000 -l 8192 127.0.0.1
+  expect_rc n 0
+  settle i 2 || fail "no figures for nuttcp's classic transmitter"
+  expect_match i log '^ttcp-r: 8192000 bytes in '
+else
+  echo "note: nuttcp is not installed: its classic transmitter left out"
+fi
+
 # ttcp -C sending: the control connection and the data connection are two processes.
 run c1 "$TTCP" -C -n 100 -p "$P" 127.0.0.1
 expect_rc c1 0
