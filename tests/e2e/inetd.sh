@@ -22,8 +22,10 @@ inetd() {
 }
 figure() { sed -nE "s/^ttcp-$2: ([0-9]+) bytes in .* \+\+\+$/\1/p" "$TMP/$1.out"; }
 logged() { grep -Ec -- "$2" "$TMP/$1.log"; }
-# settle NAME N: the servers NAME started have each ended (N figures lines in the log).
-settle() { wait_for 10 - test "$(logged "$1" '^ttcp-[rt](\[[0-9]+\])?: [0-9]+ bytes in')" -ge "$2"; }
+# settle NAME N: the servers NAME started have printed N figures lines in all (counted anew at
+# each look).
+figures_at_least() { [ "$(logged "$1" '^ttcp-[rt](\[[0-9]+\])?: [0-9]+ bytes in')" -ge "$2" ]; }
+settle() { wait_for 10 - figures_at_least "$1" "$2"; }
 
 inetd i
 # A classic transmitter: its one connection is a classic test of the process inetd started.
@@ -40,7 +42,7 @@ if command -v nuttcp >/dev/null; then
   C=$(free_port)
   run n nuttcp -t -p "$P" -P "$C" -n 1000 -l 8192 127.0.0.1
   expect_rc n 0
-  settle i 2 || fail "no figures for nuttcp's classic transmitter"
+  settle i 2 || { fail "no figures for nuttcp's classic transmitter"; show n; cat "$TMP/i.log"; }
   expect_match i log '^ttcp-r: 8192000 bytes in '
 else
   echo "note: nuttcp is not installed: its classic transmitter left out"
