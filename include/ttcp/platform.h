@@ -294,4 +294,51 @@ int tt_hmac_sha256(const unsigned char *key, size_t key_len, const unsigned char
  * negative when it cannot be looked at. */
 int tt_file_private(const char *path);
 
+/* --- service: how a server is started (POSIX; Windows: TT_E_UNSUPPORTED) --- */
+/* inetd's connection: stdin as a connected TCP socket (blocking), with its
+ * peer and its local port. TT_E_INVAL when stdin is not one. The socket moves to a descriptor
+ * of its own; stdin, stdout, and stderr too when it is a socket (inetd
+ * hands its connection on 0, 1 and 2 alike), then go to the null device:
+ * nothing printed reaches the peer, and the connection ends at tt_close. */
+int tt_stdin_socket(tt_socket *out, struct tt_addr *peer, int *port);
+/* systemd's socket activation (LISTEN_PID, LISTEN_FDS: descriptors from
+ * 3): the TCP listener and the UDP socket it hands this process, made
+ * blocking, the environment cleared, and their port. Returns how many it
+ * gave (0: none, each absent one TT_NO_SOCKET); TT_E_INVAL, with *why set, when what it
+ * gave is not one TCP listener and at most one UDP socket of one port. */
+int tt_inherited_sockets(tt_socket *tcp, tt_socket *udp, int *port, const char **why);
+/* --daemon: forks. The parent waits until the child calls
+ * tt_daemon_ready() (then exits 0) or ends first (exits 1); it never
+ * returns. The child returns 0 in a session of its own, in "/", its stdio
+ * kept until it is ready, so a failure to start is still seen. */
+int tt_daemon_start(void);
+/* The child is serving: stdin, stdout and stderr to the null device, the
+ * parent told. */
+int tt_daemon_ready(void);
+/* A process id file. check: 0 when path names no running process (absent,
+ * unreadable as a pid, or stale), TT_E_ADDRINUSE with *holder when it does;
+ * write: this process's id, atomically; remove: only while it holds this
+ * process's id. */
+int tt_pidfile_check(const char *path, long *holder);
+int tt_pidfile_write(const char *path);
+void tt_pidfile_remove(const char *path);
+
+/* --- handoff: a socket passed to another process of the same user -------- */
+/* ttcp -S --inetd: each connection is a process of its own, so a test's
+ * data connections are handed to the process that holds its control
+ * connection, by a rendezvous name (Linux: an abstract socket; other
+ * POSIX: a socket file under /tmp). Windows: TT_E_UNSUPPORTED. */
+struct tt_handoff;
+int tt_handoff_open(const char *name, struct tt_handoff **out);
+/* One socket handed over, with its words (NUL-terminated, at most cap - 1
+ * bytes) and the socket's peer, from a process of this user: 0;
+ * TT_E_AGAIN when none waits;
+ * other codes for a caller that did not hand a socket (it is dropped). */
+int tt_handoff_take(struct tt_handoff *h, tt_socket *s, struct tt_addr *peer, char *words,
+                    size_t cap);
+/* Hands s (a copy: the caller still closes its own) to the process
+ * listening at name, with words; waits at most timeout_ms. */
+int tt_handoff_give(const char *name, tt_socket s, const char *words, int timeout_ms);
+void tt_handoff_close(struct tt_handoff *h);
+
 #endif

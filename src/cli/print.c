@@ -14,7 +14,8 @@
 
 FILE *cli_report_stream(const struct ttcp_options *o)
 {
-    return ((!o->transmit && !o->sinkmode) || o->json) ? stderr : stdout;
+    /* --inetd: stdout was the peer's socket; every line goes to stderr */
+    return ((!o->transmit && !o->sinkmode) || o->json || o->inetd) ? stderr : stdout;
 }
 
 /* --timestamps and --title: what goes before each line of text, as
@@ -70,12 +71,13 @@ void cli_put(const struct ttcp_options *o, FILE *to, const char *text, size_t le
     free(with);
 }
 
-void cli_json_line(const struct ttcp_json *j)
+void cli_json_line(const struct ttcp_options *o, const struct ttcp_json *j)
 {
+    FILE *to = o != NULL && o->inetd ? stderr : stdout; /* under inetd stdout is the peer */
     /* one call: lines from threads stay whole */
-    fprintf(stdout, "%s\n", j->failed ? "{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":"
+    fprintf(to, "%s\n", j->failed ? "{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":"
                                         "{\"message\":\"out of memory\"}}" : j->buf);
-    fflush(stdout);
+    fflush(to);
 }
 
 void cli_stream_interval(const struct ttcp_options *o, const struct ttcp_event *ev, int far)
@@ -85,7 +87,7 @@ void cli_stream_interval(const struct ttcp_options *o, const struct ttcp_event *
         return;
     ttcp_json_init(&j);
     ttcp_json_event_interval(&j, o, ev->interval, far);
-    cli_json_line(&j);
+    cli_json_line(o, &j);
     ttcp_json_free(&j);
 }
 
@@ -96,7 +98,7 @@ void cli_stream_start(const struct ttcp_options *o)
         return;
     ttcp_json_init(&j);
     ttcp_json_event_start(&j, o, ttcp_version());
-    cli_json_line(&j);
+    cli_json_line(o, &j);
     ttcp_json_free(&j);
 }
 
@@ -104,12 +106,12 @@ void cli_json_document(const struct ttcp_options *o, const struct ttcp_json *doc
 {
     struct ttcp_json j;
     if (!o->json_stream || doc->failed) {
-        cli_json_line(doc);
+        cli_json_line(o, doc);
         return;
     }
     ttcp_json_init(&j);
     ttcp_json_event_end(&j, doc->buf);
-    cli_json_line(&j);
+    cli_json_line(o, &j);
     ttcp_json_free(&j);
 }
 

@@ -15,8 +15,9 @@ FILE *cli_report_stream(const struct ttcp_options *o);
 /* Writes and flushes text in one piece, each line after the prefix of
  * --timestamps and --title (o NULL: none). */
 void cli_put(const struct ttcp_options *o, FILE *to, const char *text, size_t len);
-/* A JSON writer's text as one line of stdout, flushed. */
-void cli_json_line(const struct ttcp_json *j);
+/* A JSON writer's text as one line of stdout (of stderr under --inetd),
+ * flushed. */
+void cli_json_line(const struct ttcp_options *o, const struct ttcp_json *j);
 /* --json-stream: the start event; an interval's event (far: the server's
  * end of a -C test); nothing without the option. */
 void cli_stream_start(const struct ttcp_options *o);

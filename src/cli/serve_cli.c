@@ -1,5 +1,9 @@
 /* ttcp -S: each test's lines as a receiver or transmitter prints them, a
- * line for each connection turned away, until Ctrl+C. */
+ * line for each connection turned away, until Ctrl+C. --daemon and
+ * --pidfile: the pid file is written, and the waiting parent let go, once
+ * the server listens; under --inetd every line goes to stderr. */
+#include <stdlib.h>
+
 #include "base/version.h"
 #include "cli/modes.h"
 #include "cli/print.h"
@@ -21,10 +25,21 @@ static void print_json_line(const struct ttcp_options *o, const struct ttcp_resu
     ttcp_json_free(&j);
 }
 
+/* The server's own options: how it was started. */
+static const struct ttcp_options *server_of(void *ctx)
+{
+    return ctx;
+}
+
 static void on_event(void *ctx, const struct ttcp_options *o, const struct ttcp_event *ev,
                      const struct ttcp_result *res)
 {
-    (void)ctx;
+    struct ttcp_options side;
+    if (server_of(ctx)->inetd && !o->inetd) { /* a client's test: its sides' lines too */
+        side = *o;
+        side.inetd = 1;
+        o = &side;
+    }
     cli_print_event(o, ev, res);
     cli_stream_interval(o, ev, 0);
     if (ev->kind == TTCP_EV_FIGURES && o->json)
@@ -37,13 +52,57 @@ static void on_failed(void *ctx, const struct ttcp_options *o, const struct ttcp
     cli_print_failure(o, res);
 }
 
+/* Listening: the pid file, then the parent of --daemon let go. A pid file
+ * that cannot be written stops the server: a script waits for it. */
+static void on_listening(const struct ttcp_options *o)
+{
+    char native[256];
+    int rc;
+    if (o->pidfile != NULL && (rc = tt_pidfile_write(o->pidfile)) != 0) {
+        fprintf(stderr, "ttcp: --pidfile %s: %s\n", o->pidfile,
+                tt_error_text(rc, tt_last_error(), native, sizeof native));
+        exit(CLI_EXIT_FAILED);
+    }
+    if (o->daemon)
+        tt_daemon_ready();
+}
+
 static void on_notice(void *ctx, enum ttcp_notice what, const struct tt_addr *peer)
 {
-    const struct ttcp_options *o = ctx;
+    const struct ttcp_options *o = server_of(ctx);
     char text[256], addr[80];
     size_t n = ttcp_report_notice(o, what, peer ? tt_addr_text(peer, addr, sizeof addr) : NULL,
                                   text, sizeof text);
     cli_put(o, stderr, text, n);
+    if (what == TTCP_NOTICE_LISTENING)
+        on_listening(o);
+}
+
+/* Before the server starts: a pid file that names a running server, and
+ * the fork of --daemon. 0, or the exit code. */
+static int start(const struct ttcp_options *o)
+{
+    long holder = 0;
+    int rc = o->pidfile != NULL ? tt_pidfile_check(o->pidfile, &holder) : 0;
+    if (rc == TT_E_ADDRINUSE) {
+        fprintf(stderr, "ttcp: --pidfile %s: a server already runs as pid %ld\n", o->pidfile,
+                holder);
+        return CLI_EXIT_FAILED;
+    }
+    if (rc == 0 && o->daemon)
+        rc = tt_daemon_start(); /* only the child returns */
+    if (rc == TT_E_UNSUPPORTED) {
+        fprintf(stderr, "ttcp: %s: not supported on this system (run ttcp -S as a service "
+                "instead)\n", o->daemon ? "--daemon" : "--pidfile");
+        return CLI_EXIT_USAGE;
+    }
+    if (rc != 0) {
+        char native[256];
+        fprintf(stderr, "ttcp: %s: %s\n", o->daemon ? "--daemon" : "--pidfile",
+                tt_error_text(rc, tt_last_error(), native, sizeof native));
+        return CLI_EXIT_FAILED;
+    }
+    return 0;
 }
 
 int cli_serve(const struct ttcp_options *o)
@@ -52,9 +111,13 @@ int cli_serve(const struct ttcp_options *o)
     struct ttcp_failure failure;
     struct ttcp_result res;
     char why[256] = "";
-    int rc;
+    int rc = start(o);
+    if (rc != 0)
+        return rc;
     cli_stream_start(o);
     rc = ttcp_serve(o, &obs, &failure, why, sizeof why);
+    if (o->pidfile != NULL)
+        tt_pidfile_remove(o->pidfile);
     if (rc == TT_E_INVAL && why[0] != '\0') {
         fprintf(stderr, "ttcp: %s\n", why);
         return CLI_EXIT_USAGE;

@@ -104,6 +104,9 @@ struct ttcp_options {
     const char *allow[TTCP_ALLOW_MAX]; /* -S --allow: who may connect (none: anyone) */
     int allow_count;
     const char *key_file; /* -S, -C: the pre-shared key's file */
+    int inetd;            /* -S --inetd: serve the one connection on stdin, then exit */
+    int daemon;           /* -S --daemon: in the background (POSIX) */
+    const char *pidfile;  /* -S --pidfile: the server's process id, while it serves */
     int64_t limit_ns;     /* a server's cap on one test's data phase, 0 = none */
     int64_t start_timeout_ns; /* UDP receiver of a -S/-C test: the test must begin by then */
     int thread_cpu;       /* -S, -C: CPU time is the test's thread's, not the process's */

@@ -71,6 +71,9 @@ static int check_modes(const struct ttcp_options *o, char *why, size_t why_len)
                  "server's limit is --max-streams");
     else if (client && o->host == NULL)
         snprintf(why, why_len, "-C needs the host of a ttcp -S (ttcp -C [options] host)");
+    else if (server && o->inetd && (o->daemon || o->pidfile != NULL))
+        snprintf(why, why_len, "--inetd does not go with %s: inetd starts a server for each "
+                 "connection", o->daemon ? "--daemon" : "--pidfile");
     else if ((server || client) && (o->continuous || o->dialog || o->discard ||
                                      (server && o->half_close)))
         snprintf(why, why_len, "%s does not go with %s", o->continuous ? "-c" : o->dialog ? "-I"

@@ -147,12 +147,20 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
         ttcp_emit(&s, TTCP_EV_READY);
         rc = ttcp_adopt_connection(&s, peer, (flags & TTCP_RUN_ACCEPTED) != 0);
     }
-    if (rc == 0) {
+    if (rc == 0 && opts->udp && opts->continuous && !opts->transmit) {
+        /* a -c receiver on a socket given (systemd's): test after test, as
+         * ttcp_run's, so the last sender's trailing markers start none */
         make_batch(&s);
-        rc = data_phase(&s);
+        res->test_number = 0;
+        rc = run_tests(&s);
+    } else {
+        if (rc == 0) {
+            make_batch(&s);
+            rc = data_phase(&s);
+        }
+        if (res->started)
+            ttcp_emit(&s, TTCP_EV_FIGURES);
     }
-    if (res->started)
-        ttcp_emit(&s, TTCP_EV_FIGURES);
     if (flags & TTCP_RUN_KEEP_SOCKET)
         s.sock = TT_NO_SOCKET;
     end(&s);

@@ -13,7 +13,9 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
  * connection or a client's data connection (TCP), or a UDP socket connected
  * to its peer (what it sends goes there). The side is opts->transmit.
  * Takes the socket: it is closed when the test ends, unless flags has
- * TTCP_RUN_KEEP_SOCKET (UDP: the caller drains the peer's last markers). */
+ * TTCP_RUN_KEEP_SOCKET (UDP: the caller drains the peer's last markers).
+ * A UDP receiver with -c (opts->continuous) runs test after test on it, as
+ * ttcp_run() does, until Ctrl+C or the observer's stop. */
 #define TTCP_RUN_ACCEPTED 1u    /* TCP: announced as "accept from" peer, else "connect" */
 #define TTCP_RUN_KEEP_SOCKET 2u
 #define TTCP_RUN_SEND_TO_PEER 4u /* UDP: the socket is not connected; send to peer (a group) */

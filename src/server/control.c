@@ -104,6 +104,11 @@ static int agree(struct control *c)
                  SERVER_MAX_BUFLEN);
         refused = 1;
     }
+    if (!refused && c->sv->opts->inetd && c->grant.opts.udp) {
+        snprintf(c->why, sizeof c->why, "UDP: this server was started by inetd (--inetd) and "
+                 "holds no UDP port; TCP tests only");
+        refused = 1;
+    }
     if (refused) {
         send_error(c->sl, "test", c->why);
         ttcp_server_notice(c->sv, TTCP_NOTICE_REFUSED_TEST, &c->sl->peer);
@@ -111,6 +116,8 @@ static int agree(struct control *c)
     }
     ttcp_wire_side(&c->grant, 0, &c->whole[0]);
     ttcp_wire_side(&c->grant, 1, &c->whole[1]);
+    if (c->sv->inetd_port > 0) /* the headers' port= is inetd's, not -p's */
+        c->whole[0].port = c->whole[1].port = (uint64_t)c->sv->inetd_port;
     c->whole[1].host = tt_addr_text(&c->sl->peer, c->peer, sizeof c->peer);
     if (c->grant.group[0] != '\0') { /* -C -r -m: to the group the client joined */
         c->whole[1].host = c->grant.group;
@@ -121,6 +128,10 @@ static int agree(struct control *c)
         return -1;
     if (plan_streams(c, token) != 0) {
         send_error(c->sl, "test", "the server is out of memory");
+        return -1;
+    }
+    if (c->sv->opts->inetd && ttcp_handoff_open(c->sv, token) != 0) {
+        send_error(c->sl, "test", "this inetd-started server cannot meet its data connections");
         return -1;
     }
     ttcp_wire_ready(&f, &c->grant, token);
@@ -142,6 +153,7 @@ static int await_data(struct control *c)
         tt_mutex_unlock(c->sv->lock);
         if (missing == 0)
             return 0;
+        ttcp_handoff_collect(c->sv); /* --inetd: from the processes inetd started */
         if (tt_now_ns() >= end || tt_interrupted())
             return -1;
         tt_sleep_ns(ATTACH_POLL_NS);
@@ -388,12 +400,15 @@ static void trace_back(struct control *c)
 static void converse(struct control *c)
 {
     struct slot *sl = c->sl;
+    int rc;
     if (agree(c) != 0)
         return;
     if (c->grant.traceroute)
         trace_back(c);
     ttcp_server_begun(c->sv);
-    if (await_data(c) != 0) {
+    rc = await_data(c);
+    ttcp_handoff_close(c->sv);
+    if (rc != 0) {
         send_error(sl, "data", "the data connections did not come within 10 s");
         ttcp_server_notice(c->sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
         return;

@@ -89,15 +89,25 @@ static int oldest(const struct gate *g)
     return found;
 }
 
+int ttcp_gate_count(const struct gate *g)
+{
+    return g->count;
+}
+
 static void accept_one(struct gate *g)
 {
-    struct ttcp_server *sv = g->sv;
-    struct pending *p;
     tt_socket s;
     struct tt_addr peer;
+    if (tt_accept(g->sv->listener, &s, &peer) == 0)
+        ttcp_gate_admit(g, s, &peer);
+}
 
-    if (tt_accept(sv->listener, &s, &peer) != 0)
-        return;
+void ttcp_gate_admit(struct gate *g, tt_socket s, const struct tt_addr *from)
+{
+    struct ttcp_server *sv = g->sv;
+    struct tt_addr peer = *from;
+    struct pending *p;
+
     if (!ttcp_allow_match(&sv->allow, &peer)) {
         ttcp_server_notice(sv, TTCP_NOTICE_NOT_ALLOWED, &peer);
         /* a client learns why; a classic transmitter reads nothing, and is closed all the same */
@@ -210,6 +220,28 @@ static void take_hello(struct gate *g, int i, const struct ttcp_message *m)
     }
 }
 
+/* A data connection's first frame: it joins its test. */
+static void take_data(struct gate *g, int i, const struct ttcp_message *m)
+{
+    struct pending *p = g->list[i];
+    const char *token = ttcp_proto_get(m, "token");
+    uint64_t stream;
+    char why[160];
+    int handed;
+    if (token == NULL || !ttcp_wire_token_ok(token) ||
+        ttcp_proto_get_u64(m, "stream", 0, TTCP_STREAM_IDS - 1, &stream, why, sizeof why) != 0) {
+        drop(g, i, TTCP_NOTICE_BAD_TOKEN, 1);
+        return;
+    }
+    if (ttcp_server_attach(g->sv, token, (int)stream, p->sock, &p->peer) == 0) {
+        drop(g, i, TTCP_NOTICE_COUNT, 0);
+        return;
+    }
+    /* --inetd: the test is another process's (handoff.c), which takes a copy */
+    handed = g->sv->opts->inetd && ttcp_handoff_give(token, (int)stream, p->sock) == 0;
+    drop(g, i, handed ? TTCP_NOTICE_COUNT : TTCP_NOTICE_BAD_TOKEN, 1);
+}
+
 /* A whole frame: a hello or its auth, or a data connection joining its test. */
 static void dispatch(struct gate *g, int i)
 {
@@ -217,7 +249,6 @@ static void dispatch(struct gate *g, int i)
     struct ttcp_message *m = &g->msg;
     char why[160];
     const char *type;
-    uint64_t stream;
 
     if (ttcp_proto_parse(p->frame + TTCP_PROTO_LENGTH_LEN, p->got - TTCP_PROTO_LENGTH_LEN, m,
                          why, sizeof why) != 0) {
@@ -231,14 +262,7 @@ static void dispatch(struct gate *g, int i)
     }
     type = ttcp_proto_type(m);
     if (strcmp(type, "data") == 0) {
-        const char *token = ttcp_proto_get(m, "token");
-        if (token == NULL || !ttcp_wire_token_ok(token) ||
-            ttcp_proto_get_u64(m, "stream", 0, TTCP_STREAM_IDS - 1, &stream, why, sizeof why) != 0 ||
-            ttcp_server_attach(g->sv, token, (int)stream, p->sock, &p->peer) != 0) {
-            drop(g, i, TTCP_NOTICE_BAD_TOKEN, 1);
-            return;
-        }
-        drop(g, i, TTCP_NOTICE_COUNT, 0);
+        take_data(g, i, m);
         return;
     }
     if (strcmp(type, "hello") != 0) {

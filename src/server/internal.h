@@ -61,6 +61,11 @@ struct ttcp_server {
      * --max-clients, so that connections that send a byte and go quiet (each
      * a classic test until its idle timeout) cannot turn ttcp clients away */
     int running[SLOT_KINDS];
+    tt_socket udp;         /* the UDP socket systemd handed over, or TT_NO_SOCKET */
+    tt_socket inetd;       /* --inetd: the connection on stdin, until the gate takes it */
+    struct tt_addr inetd_peer;
+    int inetd_port;        /* --inetd: the port inetd took the connection on (the headers') */
+    struct tt_handoff *handoff; /* --inetd: where the test's data connections come */
     int started;           /* tests begun (-1 takes no more after the first) */
     int stopping;          /* the server ends: the classic UDP receiver stops too */
 };
@@ -92,10 +97,23 @@ int ttcp_greet_hello(struct ttcp_server *sv, tt_socket s, const struct tt_addr *
 int ttcp_greet_auth(struct ttcp_server *sv, tt_socket s, const struct tt_addr *peer,
                     const struct ttcp_message *m, const char *snonce);
 
+/* handoff.c: --inetd's processes, one a connection, meet by the token.
+ * The test's own thread opens, collects and closes; gate.c gives. */
+int ttcp_handoff_open(struct ttcp_server *sv, const char *token);
+/* Attaches the data connections handed over so far. */
+void ttcp_handoff_collect(struct ttcp_server *sv);
+void ttcp_handoff_close(struct ttcp_server *sv);
+/* A data connection to the process holding token's test: 0, or -1. */
+int ttcp_handoff_give(const char *token, int stream, tt_socket s);
+
 /* gate.c: the connections still opening. */
 struct gate;
 struct gate *ttcp_gate_new(struct ttcp_server *sv);
 void ttcp_gate_free(struct gate *g);
+/* A connection from elsewhere (--inetd's stdin) joins as if accepted. */
+void ttcp_gate_admit(struct gate *g, tt_socket s, const struct tt_addr *peer);
+/* How many connections are still opening. */
+int ttcp_gate_count(const struct gate *g);
 /* One round: accepts, reads what came, hands on, expires. */
 void ttcp_gate_round(struct gate *g, int timeout_ms);
 

@@ -87,6 +87,8 @@ static void run_classic(struct slot *sl)
     struct ttcp_result res;
     ttcp_server_begun(sl->server);
     classic_options(sl->server->opts, &o);
+    if (sl->server->inetd_port > 0)
+        o.port = (uint64_t)sl->server->inetd_port; /* the header's port= is inetd's */
     so.sv = sl->server;
     so.obs = sl->server->obs;
     so.opts = &o;
@@ -120,8 +122,12 @@ static void udp_lane(void *arg)
     struct udp_lane *lane = arg;
     struct ttcp_observer obs = {forward_event, &lane->so, lane_stop, lane_claim};
     struct ttcp_result res;
+    tt_socket given = lane->so.sv->udp; /* systemd's, kept from test to test */
     while (!tt_interrupted() && !lane_stop(&lane->so)) {
-        int rc = ttcp_run(&lane->opts, &obs, &res), setup_failed = rc != 0 && !res.started;
+        int rc = given != TT_NO_SOCKET ? ttcp_run_on(&lane->opts, &obs, &res, given, NULL,
+                                                     TTCP_RUN_KEEP_SOCKET)
+                                       : ttcp_run(&lane->opts, &obs, &res);
+        int setup_failed = rc != 0 && !res.started;
         if (rc != 0 && !tt_interrupted() && !lane_stop(&lane->so))
             lane->so.obs->failed(lane->so.obs->ctx, &lane->opts, &res);
         ttcp_result_release(&res);
@@ -159,6 +165,38 @@ static int open_listener(struct ttcp_server *sv, struct ttcp_failure *failure)
     return rc;
 }
 
+/* Where the connections come from: inetd's one on stdin, the sockets
+ * systemd opened (LISTEN_FDS), or a listener of the server's own. */
+static int take_sockets(struct ttcp_server *sv, struct ttcp_failure *failure, char *why,
+                        size_t why_len)
+{
+    const char *bad = NULL;
+    int port = 0, rc;
+    if (sv->opts->inetd) {
+        failure->op = TTCP_OP_SOCKET;
+        rc = tt_stdin_socket(&sv->inetd, &sv->inetd_peer, &sv->inetd_port);
+        if (rc == TT_E_UNSUPPORTED || rc == TT_E_INVAL) {
+            snprintf(why, why_len, rc == TT_E_INVAL ? "--inetd: stdin is not a TCP connection "
+                     "(inetd hands one over with a stream nowait service)" : "--inetd: not "
+                     "supported on this system (run ttcp -S as a service instead)");
+            return TT_E_INVAL;
+        }
+        return rc;
+    }
+    rc = tt_inherited_sockets(&sv->listener, &sv->udp, &port, &bad);
+    if (rc == TT_E_INVAL) {
+        snprintf(why, why_len, "%s", bad);
+        return rc;
+    }
+    if (rc > 0 && (uint64_t)port != sv->opts->port) {
+        /* the tests' own UDP sockets and the notices go by -p */
+        snprintf(why, why_len, "LISTEN_FDS: the sockets are on port %d: give ttcp -S -p %d",
+                 port, port);
+        return TT_E_INVAL;
+    }
+    return rc > 0 ? 0 : open_listener(sv, failure);
+}
+
 static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why, size_t why_len)
 {
     int rc;
@@ -176,7 +214,9 @@ static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why
     }
     rc = tt_mutex_new(&sv->lock);
     if (rc == 0)
-        rc = open_listener(sv, failure);
+        rc = take_sockets(sv, failure, why, why_len);
+    if (rc == TT_E_INVAL && why[0] != '\0')
+        return rc;
     if (rc != 0) {
         failure->code = rc;
         failure->native = tt_last_error();
@@ -192,6 +232,8 @@ static void serve_rounds(struct ttcp_server *sv, struct gate *g)
             break;
         if (sv->opts->once && sv->started && running == 0)
             break;
+        if (sv->opts->inetd && ttcp_gate_count(g) == 0 && running == 0)
+            break; /* its one connection: a test done, handed on, or closed */
         ttcp_gate_round(g, ROUND_MS);
     }
     while (ttcp_server_reap(sv) > 0) /* Ctrl+C: the tests end with their figures */
@@ -213,12 +255,18 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
     sv->opts = o;
     sv->obs = obs;
     sv->listener = TT_NO_SOCKET;
+    sv->udp = TT_NO_SOCKET;
+    sv->inetd = TT_NO_SOCKET;
     sv->run[SLOT_CLASSIC] = run_classic;
     sv->run[SLOT_CONTROL] = ttcp_control_run;
     rc = setup(sv, failure, why, why_len);
     if (rc == 0 && (g = ttcp_gate_new(sv)) == NULL)
         rc = failure->code = TT_E_NOMEM;
-    if (rc == 0 && (lane = calloc(1, sizeof *lane)) != NULL) {
+    if (rc == 0 && o->inetd) { /* its one connection; no UDP port of its own */
+        ttcp_gate_admit(g, sv->inetd, &sv->inetd_peer);
+        sv->inetd = TT_NO_SOCKET;
+    }
+    if (rc == 0 && !o->inetd && (lane = calloc(1, sizeof *lane)) != NULL) {
         classic_options(o, &lane->opts);
         lane->opts.udp = 1;
         lane->opts.continuous = 1;
@@ -231,18 +279,23 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
             lane_thread = NULL;
     }
     if (rc == 0) {
-        ttcp_server_notice(sv, TTCP_NOTICE_LISTENING, NULL);
+        if (!o->inetd)
+            ttcp_server_notice(sv, TTCP_NOTICE_LISTENING, NULL);
         serve_rounds(sv, g);
     }
     ttcp_gate_free(g);
     if (sv->listener != TT_NO_SOCKET)
         tt_close(sv->listener);
+    if (sv->inetd != TT_NO_SOCKET)
+        tt_close(sv->inetd);
     if (lane_thread != NULL) {
         tt_mutex_lock(sv->lock);
         sv->stopping = 1;
         tt_mutex_unlock(sv->lock);
         tt_thread_join(lane_thread); /* within a receive poll: 0.25 s */
     }
+    if (sv->udp != TT_NO_SOCKET)
+        tt_close(sv->udp);
     ttcp_key_wipe(&sv->key);
     tt_mutex_free(sv->lock);
     free(lane);

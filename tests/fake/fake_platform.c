@@ -572,3 +572,80 @@ int tt_pacing_get(tt_socket s, uint64_t *bytes_per_s)
     *bytes_per_s = 0;
     return TT_E_UNSUPPORTED;
 }
+
+/* --- service, handoff: the server's launch habits, not scripted --------- */
+int tt_stdin_socket(tt_socket *out, struct tt_addr *peer, int *port)
+{
+    (void)out;
+    (void)peer;
+    (void)port;
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_inherited_sockets(tt_socket *tcp, tt_socket *udp, int *port, const char **why)
+{
+    (void)why;
+    *port = 0;
+    *tcp = *udp = TT_NO_SOCKET;
+    return 0;
+}
+
+int tt_daemon_start(void)
+{
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_daemon_ready(void)
+{
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_pidfile_check(const char *path, long *holder)
+{
+    (void)path;
+    (void)holder;
+    return 0;
+}
+
+int tt_pidfile_write(const char *path)
+{
+    (void)path;
+    return TT_E_UNSUPPORTED;
+}
+
+void tt_pidfile_remove(const char *path)
+{
+    (void)path;
+}
+
+int tt_handoff_open(const char *name, struct tt_handoff **out)
+{
+    (void)name;
+    (void)out;
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_handoff_take(struct tt_handoff *h, tt_socket *s, struct tt_addr *peer, char *words,
+                    size_t cap)
+{
+    (void)h;
+    (void)s;
+    (void)peer;
+    (void)words;
+    (void)cap;
+    return TT_E_UNSUPPORTED;
+}
+
+int tt_handoff_give(const char *name, tt_socket s, const char *words, int timeout_ms)
+{
+    (void)name;
+    (void)s;
+    (void)words;
+    (void)timeout_ms;
+    return TT_E_UNSUPPORTED;
+}
+
+void tt_handoff_close(struct tt_handoff *h)
+{
+    (void)h;
+}

@@ -271,6 +271,8 @@ static void server_and_client_rules(void **state)
         {"-t --key-file k h", "--key-file is for a server (-S) or a client (-C)"},
         {"-S --max-clients 0", "--max-clients: '0' is out of range"},
         {"-t -s --verify h", "--verify is for the receiver (-r)"}, /* still, in the classic pair */
+        {"-S --inetd --daemon", "--inetd does not go with --daemon: inetd starts a server"},
+        {"-S --inetd --pidfile f", "--inetd does not go with --pidfile"},
     };
     (void)state;
     expect_refused(refused, sizeof refused / sizeof refused[0]);
@@ -293,6 +295,11 @@ static void server_and_client_rules(void **state)
     assert_int_equal(parse("-S -1 --max-time 5 --max-rate 10m --allow 10.0.0.0/8 --allow ::1"), 0);
     assert_true(opts.once && opts.sinkmode && opts.allow_count == 2);
     assert_int_equal(opts.max_rate_bps, 10000000);
+    assert_int_equal(parse("-S --daemon --pidfile /run/ttcp.pid"), 0);
+    assert_true(opts.daemon && !opts.inetd);
+    assert_string_equal(opts.pidfile, "/run/ttcp.pid");
+    assert_int_equal(parse("-S --inetd -1"), 0);
+    assert_true(opts.inetd && !opts.daemon && opts.pidfile == NULL);
 }
 
 /* --plot: where it goes, and its intervals without -i (taken, not printed:
