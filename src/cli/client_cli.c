@@ -120,7 +120,7 @@ static void json_way(struct ttcp_json *j, const struct ttcp_client_stream *st, i
 static void print_json(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
 {
     struct ttcp_json j;
-    struct ttcp_failure f = {0, 0, TTCP_OP_NONE};
+    struct ttcp_failure f = {0, 0, TTCP_OP_NONE, 0};
     char text[600] = "";
     int i;
     ttcp_json_init(&j);
