@@ -8,6 +8,7 @@
 #include "client/client.h"
 #include "report/report.h"
 #include "report/report_json.h"
+#include "report/report_pmtu.h"
 #include "report/report_server.h"
 #include "report/report_trace.h"
 #include "ttcp/platform.h"
@@ -40,6 +41,12 @@ static void on_event(void *ctx, const struct ttcp_options *o, int local,
 {
     (void)ctx;
     (void)local;
+    if (ev->kind == TTCP_EV_PMTU) { /* the client's own line, as its traceroute's */
+        char text[512];
+        size_t n = ttcp_report_pmtu("-C", o->host, &res->pmtu, text, sizeof text);
+        cli_put(cli_report_stream(o), text, n);
+        return;
+    }
     cli_print_event(o, ev, res);
 }
 
@@ -238,6 +245,8 @@ int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
     struct ttcp_client_outcome out;
     int i, k, code;
     ttcp_client_run(o, &obs, &out);
+    for (i = 0; i < 2; i++) /* --pmtu: in the client's figures of each way */
+        out.stream[i].mine.pmtu = out.pmtu;
     for (i = 0; i < 2; i++)
         for (k = 0; out.stream[i].used && k < out.stream[i].n; k++)
             if (out.stream[i].part_rc[k] != 0)
