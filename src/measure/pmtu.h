@@ -45,7 +45,8 @@ struct ttcp_pmtu {
     int mtu;           /* bytes, the IP header included: the largest packet that went whole */
     int exact;         /* the next size up was refused (else a limit cut it: at least mtu) */
     int confirmed;     /* the destination answered a probe of mtu bytes (else: nothing refused it) */
-    int top;           /* the way out's MTU, where the search began */
+    int top;           /* what the OS knew of the path before the probes (the route's
+                        * MTU, or one it learnt earlier): where the search began */
     int probes;
     int64_t elapsed_ns;
     int cut_short;     /* the time limit or Ctrl+C ended it */

@@ -188,7 +188,7 @@ static void pmtu_object(struct ttcp_json *j, const struct ttcp_pmtu *p)
 {
     ttcp_json_object(j, "pmtu");
     ttcp_json_u64(j, "mtu", (uint64_t)p->mtu);
-    ttcp_json_u64(j, "first_link_mtu", (uint64_t)p->top);
+    ttcp_json_u64(j, "route_mtu", (uint64_t)p->top);
     ttcp_json_u64(j, "probes", (uint64_t)p->probes);
     ttcp_json_double(j, "milliseconds", (double)p->elapsed_ns / 1e6);
     ttcp_json_bool(j, "exact", p->exact);

@@ -9,7 +9,7 @@ size_t ttcp_report_pmtu(const char *side, const char *host, const struct ttcp_pm
     ttcp_text_add(&x, "ttcp%s: path MTU to %s: %d (found by %d probe%s in %.1f ms", side, host,
                   p->mtu, p->probes, p->probes == 1 ? "" : "s", (double)p->elapsed_ns / 1e6);
     if (p->mtu < p->top)
-        ttcp_text_add(&x, "; the first link's is %d", p->top);
+        ttcp_text_add(&x, "; the route's was %d", p->top);
     if (!p->exact)
         ttcp_text_add(&x, "; at least: %s cut the search short",
                       p->interrupted ? "Ctrl+C" : p->cut_short ? "the 10 s limit"

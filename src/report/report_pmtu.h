@@ -6,8 +6,8 @@
 
 #include "measure/pmtu.h"
 
-/* "ttcp-t: path MTU to host: 1280 (found by 2 probes in 1.2 ms; the first
- * link's is 1500)", with what made it less than certain. */
+/* "ttcp-t: path MTU to host: 1280 (found by 2 probes in 1.2 ms; the route's
+ * was 1500)", with what made it less than certain. */
 size_t ttcp_report_pmtu(const char *side, const char *host, const struct ttcp_pmtu *p,
                         char *buf, size_t len);
 
