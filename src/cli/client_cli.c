@@ -184,6 +184,9 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
         for (k = 0; k < st->n; k++)
             if (st->part_theirs_valid[k] && st->part_theirs[k].started)
                 print_stats(o, &st->part_remote[k], &st->part_theirs[k]);
+        for (k = 0; k < st->n; k++) /* --dont-fragment at the server's end: why it sent none */
+            if (st->part_theirs_valid[k] && st->part_theirs[k].failure.op == TTCP_OP_DONTFRAG)
+                cli_print_failure(&st->part_remote[k], &st->part_theirs[k]);
         if (st->n > 1 && st->mine.started)
             print_stats(o, &st->local, &st->mine);
         if (st->n > 1 && st->theirs.started)

@@ -277,7 +277,9 @@ static size_t too_big_words(const struct ttcp_options *o, const struct ttcp_fail
                       f->path_mtu, f->path_mtu - 28);
     else
         ttcp_text_add(&t, "the system does not tell the path MTU (find it with --pmtu)");
-    ttcp_text_add(&t, "\nerrno=%d\n", f->native);
+    if (f->native != 0) /* (a server's, told to its client, comes without one) */
+        ttcp_text_add(&t, "\nerrno=%d", f->native);
+    ttcp_text_add(&t, "\n");
     return t.used;
 }
 

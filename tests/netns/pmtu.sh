@@ -100,6 +100,17 @@ run x ip netns exec "$NS_C" "$TTCP" -C --pmtu -n 100 -p 5003 "$S"
 expect_rc x 0
 expect_match x out "$(pmtu_re C "$S" 1280)"
 expect_match x out "^ttcp-C: send 819200 bytes / "
+# --dont-fragment through a server: its end sets DF too, so its 1400-byte datagrams to the
+# client do not fit the way back (it sends none, and the client tells why, with the MTU the
+# server's system knows); without it they arrive, fragmented.
+run y ip netns exec "$NS_C" "$TTCP" -C -r -u -l 1400 -n 100 --dont-fragment --idle-timeout 2 \
+  -p 5003 "$S"
+expect_rc y 1
+expect_match y out '^ttcp-t: 0 bytes in '
+expect_match y err '^ttcp-t: --dont-fragment: a datagram of 1400 bytes does not fit the path whole: its MTU is 1280 bytes .*: give -l 1252 or less$'
+run z ip netns exec "$NS_C" "$TTCP" -C -r -u -l 1400 -n 100 --idle-timeout 2 -p 5003 "$S"
+expect_rc z 0
+expect_match z out '^ttcp-r: 140000 bytes in '
 interrupt srv
 
 finish
