@@ -38,7 +38,8 @@ static void read_as_test(const struct ttcp_message *m)
         g.opts.streams * g.opts.buflen > TTCP_SERVER_TEST_MEMORY ||
         (g.group[0] != '\0' && (g.ttl != 1 || ttcp_options_multicast(g.group) == 0)) ||
         g.opts.tos > 255 || (g.opts.mss != 0 && (g.opts.mss < 88 || g.opts.mss > 65535)) ||
-        (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX))
+        (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX) ||
+        (g.opts.dont_fragment & ~1))
         abort(); /* a limit the client got past (the server's --max-ttl: 1), or a mark */
     ttcp_wire_side(&g, 1, &probe);
     if (ttcp_options_validate(&probe, why, sizeof why) != 0)
@@ -89,8 +90,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (ttcp_wire_read_result(&m, &stream, &r, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || r.real_ns < 0 || r.tos < 0 || r.tos > 255 ||
-         (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL)))
-        abort(); /* the far end's marks: a byte, a name within its room */
+         (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL) ||
+         r.failure.path_mtu < 0 || r.failure.path_mtu > 65535))
+        abort(); /* the far end's marks: a byte, a name within its room; an MTU */
     if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns))
         abort();
