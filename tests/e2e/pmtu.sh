@@ -1,7 +1,7 @@
 # --pmtu and --dont-fragment over loopback (the path through a router's smaller link is
 # netns_pmtu's): the path MTU to 127.0.0.1 and ::1 is loopback's, capped at an IP packet's
 # 65535, in one probe; before a UDP test its line comes first and the JSON holds it; with -P
-# it is found once, for the whole test; --dont-fragment on TCP and on the largest UDP datagram
+# it is found once, for the whole test; through a server the client finds it; --dont-fragment on TCP and on the largest UDP datagram
 # loopback takes; the rules refuse what makes no sense, with a reason and status 2.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 need_jq
@@ -37,7 +37,15 @@ P=$(free_port)   # nothing listens: the streams are refused, after the one probe
 run p "$TTCP" -t -s -P 2 -n 10 --pmtu -p "$P" 127.0.0.1
 expect_eq p "path MTU lines" "$(count p out 'path MTU')" 1
 
-# 4. The rules.
+# 4. Through a server: the client's own line (ttcp-C:) and each of its tests' pmtu member.
+on_free_port "tcp:srv udp:srv" start_on_P srv "$TTCP" -S -1 -p @P@ || fail "no server"
+run c "$TTCP" -C --bidir -n 10 --pmtu --json -p "$P" 127.0.0.1
+reap srv
+expect_rc c 0
+expect_match c err "$(pmtu_re C 127.0.0.1 65535)"
+expect_jq c '[.tests[].pmtu.mtu]' '[65535,65535]' '[.server_tests[] | has("pmtu")] | any' false
+
+# 5. The rules.
 for bad in "-S --pmtu" "-S --dont-fragment" "-r -s --pmtu" "--pmtu --json 127.0.0.1" \
            "--pmtu --plot $TMP/x.svg 127.0.0.1" "-t -u --pmtu -m 2 239.1.2.3"; do
   # shellcheck disable=SC2086

@@ -78,7 +78,8 @@ expect_match r out '^ttcp-r: 125200 bytes in '
 
 # 3. --dont-fragment, to the server's second address (a path MTU the client has not learnt yet):
 # 1400-byte datagrams fail, naming the MTU the router taught the kernel; without DF the same
-# datagrams are fragmented and arrive, all of them.
+# datagrams are fragmented and arrive, all of them (paced: a burst of 200 fragments through two
+# veth hops can overflow a queue).
 start rd ip netns exec "$NS_S" "$TTCP" -r -u -s -l 2000 -p 5002
 wait_for "$WAIT" rd ns_listening "$NS_S" 5002 u || fail "the receiver does not listen in $NS_S"
 run d ip netns exec "$NS_C" "$TTCP" -t -u -s -l 1400 -n 100 --dont-fragment -p 5002 "$S2"
@@ -88,7 +89,7 @@ expect_running rd   # (its test began with the start marker; no datagram came wh
 stop rd
 start r ip netns exec "$NS_S" "$TTCP" -r -u -s -l 2000 -p 5004 --idle-timeout 5
 wait_for "$WAIT" r ns_listening "$NS_S" 5004 u || fail "the receiver does not listen in $NS_S"
-run f ip netns exec "$NS_C" "$TTCP" -t -u -s -l 1400 -n 100 -p 5004 "$S2"
+run f ip netns exec "$NS_C" "$TTCP" -t -u -s -l 1400 -n 100 -R 10m -p 5004 "$S2"
 reap r
 expect_rc f 0; expect_rc r 0
 expect_match r out '^ttcp-r: 140000 bytes in '   # all 100 datagrams of 1400 bytes
@@ -108,7 +109,7 @@ run y ip netns exec "$NS_C" "$TTCP" -C -r -u -l 1400 -n 100 --dont-fragment --id
 expect_rc y 1
 expect_match y out '^ttcp-t: 0 bytes in '
 expect_match y err '^ttcp-t: --dont-fragment: a datagram of 1400 bytes does not fit the path whole: its MTU is 1280 bytes .*: give -l 1252 or less$'
-run z ip netns exec "$NS_C" "$TTCP" -C -r -u -l 1400 -n 100 --idle-timeout 2 -p 5003 "$S"
+run z ip netns exec "$NS_C" "$TTCP" -C -r -u -l 1400 -n 100 -R 10m --idle-timeout 2 -p 5003 "$S"
 expect_rc z 0
 expect_match z out '^ttcp-r: 140000 bytes in '
 interrupt srv
