@@ -203,7 +203,10 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
 {
     (void)s;
-    *value = opt == TT_OPT_TOS ? 0 : 131072;
+    if (opt == TT_OPT_PATH_MTU) /* what a router's ICMP taught the system */
+        *value = fake.pmtu_path ? fake.pmtu_path : 1500;
+    else
+        *value = opt == TT_OPT_TOS ? 0 : 131072;
     return 0;
 }
 
