@@ -67,9 +67,16 @@ enum tt_sockopt {
     TT_OPT_MAXSEG,     /* value: bytes: the largest TCP segment this end sends and
                         * announces (TCP_MAXSEG, before connect or listen);
                         * TT_E_UNSUPPORTED where a program cannot set it */
-    TT_OPT_TOS         /* value: 0-255, the IPv4 TOS byte or the IPv6 traffic
+    TT_OPT_TOS,        /* value: 0-255, the IPv4 TOS byte or the IPv6 traffic
                         * class, by the socket's family; TT_E_UNSUPPORTED where
                         * the OS does not let a program mark its packets */
+    TT_OPT_DONTFRAG,   /* value: 1 = no packet of this socket is ever fragmented, here or
+                        * on the way (IPv4's DF bit; a datagram larger than the path MTU
+                        * fails with TT_E_MSGSIZE instead); a dual-stack socket gets it
+                        * for both families */
+    TT_OPT_PATH_MTU    /* tt_getopt only: the path MTU to a connected socket's peer as the
+                        * OS knows it now (bytes, IP header included; what ICMP taught it
+                        * or the route's); TT_E_UNSUPPORTED where the OS does not tell */
 };
 
 /* One datagram of a batch. */
@@ -174,7 +181,8 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value);
 /* Non-zero where TT_OPT_QUICKACK stays set; 0 where the OS forgets it
  * after each receive (Linux) and it must be set again. */
 int tt_quickack_sticky(void);
-/* Reads SO_SNDBUF / SO_RCVBUF (bytes, as the OS reports them) and TT_OPT_TOS. */
+/* Reads SO_SNDBUF / SO_RCVBUF (bytes, as the OS reports them), TT_OPT_TOS and
+ * TT_OPT_PATH_MTU. */
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value);
 /* TT_E_UNSUPPORTED where the OS offers no TCP statistics. */
 int tt_tcp_info(tt_socket s, struct tt_tcp_info *out);
@@ -265,6 +273,30 @@ void tt_tracer_close(struct tt_tracer *t);
  * time (the lookup finishes on a thread of its own, and is dropped);
  * another code when there is none. */
 int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms);
+
+/* --- path MTU -------------------------------------------------------------- */
+/* Probes toward one address with packets no router may fragment, to learn
+ * the largest that goes whole; no privileges needed (Linux: a connected UDP
+ * socket to port 33434 with IP_PMTUDISC_DO, the ICMP answers read back with
+ * IP_RECVERR, the MTU the kernel learnt read with IP_MTU; Windows: ICMP echo
+ * requests with IP_FLAG_DF through IcmpSendEcho2, IPv4 only: TT_E_UNSUPPORTED
+ * for IPv6). Sizes are whole IP packets, the IP header included. */
+enum tt_mtu_answer {
+    TT_MTU_FITS,    /* the destination answered it (port unreachable, echo reply) */
+    TT_MTU_SILENT,  /* nothing came back in time, and nothing refused it */
+    TT_MTU_TOO_BIG  /* this host or a router on the way refused it as too big */
+};
+struct tt_mtu_prober;
+/* *top: the largest packet the way out takes (the route's or the
+ * interface's MTU, at most 65535). */
+int tt_mtu_prober_open(const struct tt_addr *dest, struct tt_mtu_prober **out, int *top);
+/* One probe of size bytes, waiting at most timeout_ms for its answer: 0
+ * with *answer and *learnt (the path MTU the OS knows now; 0: it does not
+ * tell); TT_E_INTR soon after a Ctrl+C; another code when it cannot be sent
+ * or the path refused it for another reason (unreachable). */
+int tt_mtu_probe(struct tt_mtu_prober *p, int size, int timeout_ms, enum tt_mtu_answer *answer,
+                 int *learnt);
+void tt_mtu_prober_close(struct tt_mtu_prober *p);
 
 /* --- threads (a server's tests run side by side) -------------------------- */
 struct tt_thread;

@@ -67,6 +67,41 @@ static int tos_level(int fd, int *name)
     return IPPROTO_IP;
 }
 
+/* TT_OPT_DONTFRAG: IP_PMTUDISC_DO never fragments (Linux); IPV6_DONTFRAG
+ * elsewhere. A dual-stack IPv6 socket sends IPv4 too: both levels. */
+static int dont_fragment(int fd, int value)
+{
+#if defined(IP_MTU_DISCOVER) && defined(IPV6_MTU_DISCOVER)
+    int v4 = value ? IP_PMTUDISC_DO : IP_PMTUDISC_WANT;
+    int v6 = value ? IPV6_PMTUDISC_DO : IPV6_PMTUDISC_WANT;
+    if (family_of(fd) == AF_INET6 &&
+        setsockopt(fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, &v6, sizeof v6) != 0)
+        return tt_posix_fail();
+    return check(setsockopt(fd, IPPROTO_IP, IP_MTU_DISCOVER, &v4, sizeof v4));
+#elif defined(IP_DONTFRAG) && defined(IPV6_DONTFRAG)
+    if (family_of(fd) == AF_INET6)
+        return check(setsockopt(fd, IPPROTO_IPV6, IPV6_DONTFRAG, &value, sizeof value));
+    return check(setsockopt(fd, IPPROTO_IP, IP_DONTFRAG, &value, sizeof value));
+#else
+    (void)fd, (void)value;
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
+/* TT_OPT_PATH_MTU: IP_MTU / IPV6_MTU of a connected socket (Linux). */
+static int path_mtu(int fd, int *value)
+{
+#if defined(IP_MTU) && defined(IPV6_MTU)
+    socklen_t len = sizeof *value;
+    if (family_of(fd) == AF_INET6)
+        return check(getsockopt(fd, IPPROTO_IPV6, IPV6_MTU, value, &len));
+    return check(getsockopt(fd, IPPROTO_IP, IP_MTU, value, &len));
+#else
+    (void)fd, (void)value;
+    return TT_E_UNSUPPORTED;
+#endif
+}
+
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 {
     int fd = fd_of(s);
@@ -112,6 +147,10 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         int name, level = tos_level(fd, &name);
         return check(setsockopt(fd, level, name, &value, sizeof value));
     }
+    case TT_OPT_DONTFRAG:
+        return dont_fragment(fd, value);
+    case TT_OPT_PATH_MTU:
+        return TT_E_UNSUPPORTED; /* read only */
     }
     return TT_E_UNSUPPORTED;
 }
@@ -127,6 +166,8 @@ int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
 {
     socklen_t len = sizeof *value;
     int name = opt == TT_OPT_SNDBUF ? SO_SNDBUF : opt == TT_OPT_RCVBUF ? SO_RCVBUF : -1;
+    if (opt == TT_OPT_PATH_MTU)
+        return path_mtu(fd_of(s), value);
     if (opt == TT_OPT_TOS) {
         int level = tos_level(fd_of(s), &name);
         return check(getsockopt(fd_of(s), level, name, value, &len));

@@ -158,6 +158,30 @@ static int set_ack_every_segment(tt_socket s)
     return 0;
 }
 
+/* The socket's address family (an unbound socket has one too). */
+static int family_of(tt_socket s)
+{
+    WSAPROTOCOL_INFOW info;
+    int len = sizeof info;
+    if (getsockopt(sock_of(s), SOL_SOCKET, SO_PROTOCOL_INFOW, (char *)&info, &len) != 0)
+        return AF_UNSPEC;
+    return info.iAddressFamily;
+}
+
+/* TT_OPT_DONTFRAG: IP_DONTFRAGMENT, and IPV6_DONTFRAG on an IPv6 socket (a
+ * dual-stack one sends IPv4 too: both). */
+static int dont_fragment(tt_socket s, int value)
+{
+    if (family_of(s) == AF_INET6) {
+        int rc = set_int(s, IPPROTO_IPV6, IPV6_DONTFRAG, value);
+        if (rc != 0)
+            return rc;
+        (void)set_int(s, IPPROTO_IP, IP_DONTFRAGMENT, value); /* (an IPv6-only socket refuses) */
+        return 0;
+    }
+    return set_int(s, IPPROTO_IP, IP_DONTFRAGMENT, value);
+}
+
 int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 {
     DWORD ms = (DWORD)value;
@@ -188,6 +212,10 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         /* Winsock takes IP_TOS and ignores it: only a QoS policy of the
          * system's (New-NetQosPolicy -DSCPAction) marks a program's packets */
         return TT_E_UNSUPPORTED;
+    case TT_OPT_DONTFRAG:
+        return dont_fragment(s, value);
+    case TT_OPT_PATH_MTU:
+        return TT_E_UNSUPPORTED; /* read only */
     }
     return TT_E_UNSUPPORTED;
 }
@@ -203,6 +231,17 @@ int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
     int len = sizeof *value;
     /* TT_OPT_TOS: unsupported, as in tt_setopt */
     int name = opt == TT_OPT_SNDBUF ? SO_SNDBUF : opt == TT_OPT_RCVBUF ? SO_RCVBUF : -1;
+    if (opt == TT_OPT_PATH_MTU) { /* IP_MTU, Windows 10 and later (Wine: none) */
+        int v6 = family_of(s) == AF_INET6, rc;
+        DWORD mtu = 0;
+        len = sizeof mtu;
+        rc = getsockopt(sock_of(s), v6 ? IPPROTO_IPV6 : IPPROTO_IP, v6 ? IPV6_MTU : IP_MTU,
+                        (char *)&mtu, &len);
+        if (rc != 0)
+            return tt_win_fail(); /* WSAENOPROTOOPT: TT_E_UNSUPPORTED */
+        *value = (int)mtu;
+        return 0;
+    }
     if (name < 0)
         return TT_E_UNSUPPORTED;
     return check(getsockopt(sock_of(s), SOL_SOCKET, name, (char *)value, &len));

@@ -8,6 +8,7 @@
 #include "client/client.h"
 #include "report/report.h"
 #include "report/report_json.h"
+#include "report/report_pmtu.h"
 #include "report/report_server.h"
 #include "report/report_trace.h"
 #include "ttcp/platform.h"
@@ -39,6 +40,12 @@ static void on_event(void *ctx, const struct ttcp_options *o, int local,
                      const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     (void)ctx;
+    if (ev->kind == TTCP_EV_PMTU) { /* the client's own line, as its traceroute's */
+        char text[512];
+        size_t n = ttcp_report_pmtu("-C", o->host, &res->pmtu, text, sizeof text);
+        cli_put(o, cli_report_stream(o), text, n);
+        return;
+    }
     cli_print_event(o, ev, res);
     cli_stream_interval(o, ev, !local);
 }
@@ -123,7 +130,7 @@ static void json_way(struct ttcp_json *j, const struct ttcp_client_stream *st, i
 static void print_json(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
 {
     struct ttcp_json j;
-    struct ttcp_failure f = {0, 0, TTCP_OP_NONE};
+    struct ttcp_failure f = {0, 0, TTCP_OP_NONE, 0};
     char text[600] = "";
     int i;
     ttcp_json_init(&j);
@@ -177,6 +184,9 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
         for (k = 0; k < st->n; k++)
             if (st->part_theirs_valid[k] && st->part_theirs[k].started)
                 print_stats(o, &st->part_remote[k], &st->part_theirs[k]);
+        for (k = 0; k < st->n; k++) /* --dont-fragment at the server's end: why it sent none */
+            if (st->part_theirs_valid[k] && st->part_theirs[k].failure.op == TTCP_OP_DONTFRAG)
+                cli_print_failure(&st->part_remote[k], &st->part_theirs[k]);
         if (st->n > 1 && st->mine.started)
             print_stats(o, &st->local, &st->mine);
         if (st->n > 1 && st->theirs.started)
@@ -239,6 +249,8 @@ int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
     int i, k, code;
     cli_stream_start(o);
     ttcp_client_run(o, &obs, &out);
+    for (i = 0; i < 2; i++) /* --pmtu: in the client's figures of each way */
+        out.stream[i].mine.pmtu = out.pmtu;
     for (i = 0; i < 2; i++)
         for (k = 0; out.stream[i].used && k < out.stream[i].n; k++)
             if (out.stream[i].part_rc[k] != 0)

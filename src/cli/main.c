@@ -155,16 +155,19 @@ static int run_parallel(const struct ttcp_options *o, struct cli_plot *pl)
 }
 
 /* A classic side: the path first when asked (--traceroute; alone with a
- * host, only the path), then the test. */
+ * host, only the path; --pmtu alone, only the path MTU: with a test, the
+ * test finds it first), then the test. */
 static int run_classic(const struct ttcp_options *o, struct cli_plot *pl)
 {
     if (o->traceroute) {
         int code = cli_trace(o);
         struct ttcp_result none;
         memset(&none, 0, sizeof none); /* a trace that failed: no test to draw */
-        if (code != EXIT_OK || !o->side_given)
+        if (code != EXIT_OK || (!o->side_given && !o->pmtu))
             return plot_end(pl, o, &none, NULL, code);
     }
+    if (o->pmtu && !o->side_given)
+        return cli_pmtu(o);
     return o->streams > 1 ? run_parallel(o, pl) : run(o, pl);
 }
 
@@ -249,7 +252,7 @@ static int check_files(const struct ttcp_options *o)
 static int open_logfile(const struct ttcp_options *o)
 {
     char native[256];
-    struct ttcp_failure f = {0, 0, TTCP_OP_NONE};
+    struct ttcp_failure f = {0, 0, TTCP_OP_NONE, 0};
     if (o->logfile == NULL)
         return 0;
     f.code = tt_output_append(o->logfile, o->transmit || o->sinkmode);

@@ -12,5 +12,7 @@ int cli_serve(const struct ttcp_options *o);
 int cli_client(const struct ttcp_options *o, struct cli_plot *pl);
 /* --traceroute: the path to o->host; 0 when it was traced (reached or not). */
 int cli_trace(const struct ttcp_options *o);
+/* --pmtu alone: the path MTU to o->host; 0 when it was found. */
+int cli_pmtu(const struct ttcp_options *o);
 
 #endif

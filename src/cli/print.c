@@ -10,6 +10,7 @@
 
 #include "report/report.h"
 #include "report/report_extra.h"
+#include "report/report_pmtu.h"
 #include "ttcp/platform.h"
 
 FILE *cli_report_stream(const struct ttcp_options *o)
@@ -154,6 +155,10 @@ void cli_print_event(const struct ttcp_options *o, const struct ttcp_event *ev,
         return;
     case TTCP_EV_FAILED:
         cli_print_failure(o, res);
+        return;
+    case TTCP_EV_PMTU:
+        n = ttcp_report_pmtu(ttcp_options_side(o), o->host, &res->pmtu, text, sizeof text);
+        cli_put(o, cli_report_stream(o), text, n);
         return;
     default:
         n = ttcp_report_event(o, ev, res, text, sizeof text);

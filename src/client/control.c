@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "client/internal.h"
+#include "engine/pmtu.h"
 #include "engine/run.h"
 #include "engine/trace.h"
 
@@ -78,6 +79,31 @@ static int traces(struct client *c)
     ttcp_trace_to(&c->server, local_hop, c, &t);
     c->obs->trace(c->obs->ctx, 1, &t, NULL, 1);
     return their_trace(c);
+}
+
+/* --pmtu: the path MTU to the server, told as an event of the client's own
+ * (the server's limits are not asked: the probes go to a port of its host
+ * nobody listens on, as a router's ICMP answers them). */
+static int path_mtu(struct client *c)
+{
+    struct ttcp_result res;
+    struct ttcp_event ev;
+    memset(&res, 0, sizeof res);
+    if (ttcp_pmtu_find_to(&c->server, &res.pmtu, &res.failure) != 0) {
+        snprintf(c->out->why, sizeof c->out->why, "pmtu");
+        c->out->failure = res.failure;
+        c->out->problem = TTCP_CLIENT_LOCAL;
+        return -1;
+    }
+    c->out->pmtu = res.pmtu;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = TTCP_EV_PMTU;
+    ev.warning = TTCP_WARN_COUNT;
+    c->obs->event(c->obs->ctx, c->opts, 1, &ev, &res);
+    if (!res.pmtu.interrupted)
+        return 0;
+    snprintf(c->out->why, sizeof c->out->why, "pmtu");
+    return ttcp_client_problem(c, TTCP_CLIENT_LOCAL, TT_E_INTR);
 }
 
 /* Room for way's n streams; 0 or -1. */
@@ -222,7 +248,8 @@ static int plan(struct client *c)
 int ttcp_client_converse(struct client *c)
 {
     if (ttcp_client_connect_control(c) != 0 || ttcp_client_greet(c) != 0 || request(c) != 0 ||
-        (c->opts->traceroute && traces(c) != 0) || plan(c) != 0 ||
+        (c->opts->traceroute && traces(c) != 0) || (c->opts->pmtu && path_mtu(c) != 0) ||
+        plan(c) != 0 ||
         ttcp_client_open_streams(c) != 0)
         return -1;
     run_streams(c);

@@ -221,6 +221,14 @@ static const struct ttcp_optdef table[] = {
     {0, "traceroute", OPTK_SET, FIELD(traceroute), 1, 0, 0, 0,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--traceroute",
      "-t: the path to the host first, hop by hop; alone with a host:\n\t\tonly the path"},
+    {0, "dont-fragment", OPTK_SET, FIELD(dont_fragment), 1, 0, 0, 0,
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--dont-fragment",
+     "set DF: no packet is fragmented; a UDP datagram larger than the\n\t\t"
+     "path MTU fails, naming the MTU"},
+    {0, "pmtu", OPTK_SET, FIELD(pmtu), 1, 0, 0, 0,
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--pmtu",
+     "-t, -C: the path MTU to the host first, by probes that may not\n\t\t"
+     "be fragmented; alone with a host: only the path MTU"},
     {'P', NULL, OPTK_NUMBER, FIELD(streams), 0, TTCP_SUFFIX_NONE, 1, TTCP_STREAMS_MAX,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "-P n",
      "n streams side by side, each with its own connection;\n\t\t"

@@ -119,6 +119,8 @@ struct ttcp_options {
     const char *source;   /* --source */
     const char *interface; /* --interface: a name, an index or an IPv4 address */
     int traceroute;       /* --traceroute: the path first (alone with a host: only the path) */
+    int dont_fragment;    /* --dont-fragment: DF on the test's sockets, no fragments anywhere */
+    int pmtu;             /* --pmtu: the path MTU first (alone with a host: only that) */
     int cpus[TTCP_CPU_MAX]; /* --cpu: stream i's thread runs on cpus[i % cpu_count] */
     int cpu_count;
     /* One of -P's streams (ttcp_options_stream()): its number, 1.., and its

@@ -204,11 +204,40 @@ static int check_traceroute(const struct ttcp_options *o, char *why, size_t why_
     return -1;
 }
 
-/* --traceroute alone makes a transmitter: its lines are ttcp-t:'s, and the
- * rules after it hold for it. */
+/* --pmtu: before a transmitter's or a client's test, or alone with a host;
+ * --dont-fragment: a server's tests take it from their clients. */
+static int check_pmtu(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    int alone = o->mode == TTCP_MODE_CLASSIC && !o->side_given;
+    if (o->dont_fragment && o->mode == TTCP_MODE_SERVER)
+        snprintf(why, why_len, "--dont-fragment is a client's to ask for (ttcp -C "
+                 "--dont-fragment host): both ends of its test set it then");
+    else if (!o->pmtu)
+        return 0;
+    else if (o->mode == TTCP_MODE_SERVER)
+        snprintf(why, why_len, "--pmtu is a client's to ask for (ttcp -C --pmtu host): it "
+                 "probes the path to the server");
+    else if (o->host == NULL)
+        snprintf(why, why_len, "--pmtu needs the host to probe the path to");
+    else if (o->mode == TTCP_MODE_CLASSIC && o->side_given && !o->transmit)
+        snprintf(why, why_len, "--pmtu is for the transmitter (-t), or alone with a host");
+    else if (o->group != NULL)
+        snprintf(why, why_len, "--pmtu: a multicast group has no one path");
+    else if (alone && o->json)
+        snprintf(why, why_len, "--json: --pmtu alone prints one line; add -t for a test "
+                 "whose JSON holds the path MTU");
+    else if (alone && o->plot != NULL)
+        snprintf(why, why_len, "--plot draws a test: --pmtu alone runs none (add -t)");
+    else
+        return 0;
+    return -1;
+}
+
+/* --traceroute or --pmtu alone makes a transmitter: its lines are ttcp-t:'s,
+ * and the rules after it hold for it. */
 static void settle_traceroute_side(struct ttcp_options *o)
 {
-    if (o->traceroute && o->mode == TTCP_MODE_CLASSIC)
+    if ((o->traceroute || o->pmtu) && o->mode == TTCP_MODE_CLASSIC)
         o->transmit = 1;
 }
 
@@ -447,7 +476,7 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
     if (check_multicast(o, why, why_len) != 0)
         return -1;
     settle_multicast_group(o);
-    if (check_traceroute(o, why, why_len) != 0)
+    if (check_traceroute(o, why, why_len) != 0 || check_pmtu(o, why, why_len) != 0)
         return -1;
     settle_traceroute_side(o);
     if (check_plot(o, why, why_len) != 0)

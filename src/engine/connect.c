@@ -32,7 +32,7 @@ static void read_marks(struct ttcp_session *s, tt_socket sock)
                                                      sizeof s->res->congestion) == 0;
 }
 
-/* --tos / --dscp and --congestion, before connect or listen. A system that
+/* --tos / --dscp, --dont-fragment and --congestion, before connect or listen. A system that
  * lets no program mark its packets (Windows) gets a warning, not a failed
  * test; a congestion control the kernel refuses fails the test. */
 static int apply_marks(struct ttcp_session *s, tt_socket sock, int announce)
@@ -45,6 +45,11 @@ static int apply_marks(struct ttcp_session *s, tt_socket sock, int announce)
             ttcp_warn(s, TTCP_WARN_TOS);
         else if (rc != 0 && rc != TT_E_UNSUPPORTED)
             return ttcp_fail(s, rc, TTCP_OP_TOS);
+    }
+    if (o->dont_fragment) {
+        rc = tt_setopt(sock, TT_OPT_DONTFRAG, 1);
+        if (rc != 0)
+            return ttcp_fail(s, rc, TTCP_OP_DONTFRAG);
     }
     if (o->congestion != NULL && !o->udp) {
         rc = tt_congestion_set(sock, o->congestion);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/pmtu.h"
 #include "engine/run.h"
 #include "engine/streams.h"
 
@@ -83,7 +84,9 @@ static int outcome(const struct ttcp_parallel *p)
 static void total_figures(struct ttcp_streams *run, struct group *g, const struct tt_cpu *cpu)
 {
     struct ttcp_parallel *out = g->out;
+    struct ttcp_pmtu path = out->total.pmtu; /* found before the streams */
     ttcp_streams_total(run, 0, TTCP_END_LOCAL, out->results, &out->total);
+    out->total.pmtu = path;
     out->total.cpu_start = cpu[0];
     out->total.cpu_end = cpu[1];
     if (out->total.started) {
@@ -94,6 +97,26 @@ static void total_figures(struct ttcp_streams *run, struct group *g, const struc
         ev.opts = g->whole;
         g->obs->event(g->obs->ctx, &ev, &out->total);
     }
+}
+
+/* --pmtu: the path MTU once, before the streams, into the total: 0, or
+ * the failure's code (Ctrl+C during it: no test). */
+static int probe_path(struct group *g)
+{
+    struct ttcp_result *total = &g->out->total;
+    struct ttcp_event ev;
+    if (ttcp_pmtu_find(g->whole, &total->pmtu, &total->failure) != 0)
+        return -1;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = TTCP_EV_PMTU;
+    ev.warning = TTCP_WARN_COUNT;
+    ev.opts = g->whole;
+    g->obs->event(g->obs->ctx, &ev, total);
+    if (!total->pmtu.interrupted)
+        return 0;
+    total->failure.code = TT_E_INTR;
+    total->failure.op = TTCP_OP_PMTU;
+    return -1;
 }
 
 int ttcp_run_parallel(const struct ttcp_options *opts, const struct ttcp_observer *obs,
@@ -110,6 +133,10 @@ int ttcp_run_parallel(const struct ttcp_options *opts, const struct ttcp_observe
         out->total.failure.code = TT_E_NOMEM;
         out->total.failure.op = TTCP_OP_MALLOC;
         return TT_E_NOMEM;
+    }
+    if (opts->pmtu && probe_path(&g) != 0) {
+        ttcp_streams_free(&run);
+        return out->total.failure.code;
     }
     for (i = 0; i < n; i++) {
         ttcp_stream_options(opts, i, n, &out->opts[i]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/phases.h"
+#include "engine/pmtu.h"
 #include "measure/pattern.h"
 
 #define FAILED_ACCEPT_PAUSE_NS 200000000ll
@@ -167,12 +168,27 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
     return rc;
 }
 
+/* --pmtu: the path MTU first, once for the test (-P's streams: the
+ * runner above probes for them all). Ctrl+C during it: no test. */
+static int probe_path(struct ttcp_session *s)
+{
+    const struct ttcp_options *o = s->opts;
+    if (!o->pmtu || !o->transmit || o->stream_number != 0)
+        return 0;
+    if (ttcp_pmtu_find(o, &s->res->pmtu, &s->res->failure) != 0)
+        return s->res->failure.code;
+    ttcp_emit(s, TTCP_EV_PMTU);
+    return s->res->pmtu.interrupted ? ttcp_fail(s, TT_E_INTR, TTCP_OP_PMTU) : 0;
+}
+
 int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
              struct ttcp_result *res)
 {
     struct ttcp_session s;
     int rc = begin(&s, opts, obs, res);
 
+    if (rc == 0)
+        rc = probe_path(&s);
     if (rc != 0) {
         end(&s);
         return rc;

@@ -35,6 +35,18 @@ static void heard_icmp(struct ttcp_session *s, int code, int native)
     ttcp_warn(s, TTCP_WARN_ICMP);
 }
 
+/* --dont-fragment: a datagram larger than the path MTU, here or on the way
+ * (a router's "fragmentation needed" heard as a later send's failure, then
+ * the system's own refusal): the test fails, naming the MTU the OS learnt,
+ * instead of losing every datagram. */
+static int too_big(struct ttcp_session *s)
+{
+    int rc = ttcp_fail(s, TT_E_MSGSIZE, TTCP_OP_DONTFRAG), mtu = 0;
+    if (tt_getopt(s->sock, TT_OPT_PATH_MTU, &mtu) == 0 && mtu > 0)
+        s->res->failure.path_mtu = mtu;
+    return rc;
+}
+
 /* Sends datagrams; ENOBUFS backs off and tries again, each try an I/O call
  * as 1.12 counts it. On a connected socket a failed call sent nothing and is
  * first taken for an earlier datagram's ICMP report: counted, and the send
@@ -56,6 +68,8 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
         if (n == TT_E_NOBUFS) {
             s->res->calls++;
             tt_sleep_ns(ENOBUFS_BACKOFF_NS);
+        } else if (n == TT_E_MSGSIZE && s->opts->dont_fragment) {
+            return too_big(s);
         } else if (n != TT_E_INTR && s->dest.len == 0 && after_end) {
             s->res->calls++;
             return 1;

@@ -8,6 +8,7 @@
 
 #include "measure/interval.h"
 #include "measure/payload.h"
+#include "measure/pmtu.h"
 #include "measure/udpstat.h"
 #include "ttcp/platform.h"
 
@@ -41,7 +42,9 @@ enum ttcp_op {
     TTCP_OP_RECVFROM, /* a UDP receiver ended before its test began */
     TTCP_OP_MCAST,    /* -t: the multicast hop limit and interface */
     TTCP_OP_JOIN,     /* -r -g: joining the group */
-    TTCP_OP_TRACE     /* --traceroute: a probe */
+    TTCP_OP_TRACE,    /* --traceroute: a probe */
+    TTCP_OP_PMTU,     /* --pmtu: a probe */
+    TTCP_OP_DONTFRAG  /* --dont-fragment: setting it, or a datagram larger than the path MTU */
 };
 
 /* A failure: the portable code, the native number, and the operation.
@@ -50,6 +53,7 @@ struct ttcp_failure {
     int code;
     int native;
     enum ttcp_op op;
+    int path_mtu;  /* TTCP_OP_DONTFRAG, TT_E_MSGSIZE: the path MTU the OS learnt (0: unknown) */
 };
 
 /* Things that went differently from a plain test. The engine records them in
@@ -126,6 +130,7 @@ struct ttcp_result {
     int verify_done;
     struct ttcp_verifier verify;
     int mcast_ttl;        /* -t to a group: the hop limit, as the socket reports it */
+    struct ttcp_pmtu pmtu; /* --pmtu: the path MTU found before the test (pmtu.found) */
     uint64_t seed;        /* the random pattern's seed, when it was used */
     int seed_used;        /* the transmitter sent the random pattern */
     struct ttcp_failure failure;
@@ -152,7 +157,8 @@ enum ttcp_event_kind {
     TTCP_EV_INTERVAL, /* -i: ev->interval was closed */
     TTCP_EV_FIGURES,  /* a test ended: its result is complete */
     TTCP_EV_FAILED,   /* -c: one test failed (res->failure), the next one follows */
-    TTCP_EV_MULTICAST /* -t: the group's hop limit set (res->mcast_ttl); -r: joined */
+    TTCP_EV_MULTICAST, /* -t: the group's hop limit set (res->mcast_ttl); -r: joined */
+    TTCP_EV_PMTU      /* --pmtu: the path MTU was found (res->pmtu) */
 };
 
 struct ttcp_options; /* config/options.h: a floor above; only pointed to */

@@ -43,6 +43,7 @@ enum ttcp_client_problem {
 
 struct ttcp_client_outcome {
     struct ttcp_client_stream stream[2];
+    struct ttcp_pmtu pmtu;         /* --pmtu: the path MTU to the server (pmtu.found) */
     enum ttcp_client_problem problem;
     struct ttcp_failure failure;
     char why[256];

@@ -53,6 +53,8 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
         ttcp_frame_add_u64(f, "omit_ns", (uint64_t)o->omit_ns);
     if (o->fq_rate_bps)
         ttcp_frame_add_u64(f, "fq_rate_bps", o->fq_rate_bps);
+    if (o->dont_fragment) /* the server's end sends with DF too */
+        ttcp_frame_add_u64(f, "dont_fragment", 1);
     ttcp_frame_end(f);
 }
 
@@ -86,8 +88,9 @@ static int read_choice(const struct ttcp_message *m, const char *key, const char
 static int read_flags(const struct ttcp_message *m, struct ttcp_options *o, char *why,
                       size_t why_len)
 {
-    static const char *const keys[] = {"nodelay", "verify", "tcp_info", "half_close"};
-    int *fields[] = {&o->nodelay, &o->verify, &o->tcp_info, &o->half_close};
+    static const char *const keys[] = {"nodelay", "verify", "tcp_info", "half_close",
+                                       "dont_fragment"};
+    int *fields[] = {&o->nodelay, &o->verify, &o->tcp_info, &o->half_close, &o->dont_fragment};
     uint64_t v;
     size_t i;
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {

@@ -78,6 +78,8 @@ static void put_marks(struct ttcp_frame *f, const struct ttcp_result *r)
         ttcp_frame_add(f, "congestion", r->congestion);
     if (r->fq_rate_valid)
         ttcp_frame_add_u64(f, "fq_rate_bps", r->fq_rate_bps);
+    if (r->failure.path_mtu > 0) /* --dont-fragment: what its system learnt */
+        ttcp_frame_add_u64(f, "failure_mtu", (uint64_t)r->failure.path_mtu);
 }
 
 void ttcp_wire_result(struct ttcp_frame *f, int stream, const struct ttcp_result *r)
@@ -160,13 +162,15 @@ static int read_marks(const struct ttcp_message *m, struct ttcp_result *r, char 
                       size_t why_len)
 {
     const char *congestion = ttcp_proto_get(m, "congestion");
-    uint64_t asked, tos;
+    uint64_t asked, tos, mtu = 0;
     if (get(m, "marks_asked", TTCP_MARK_TOS | TTCP_MARK_CONGESTION | TTCP_MARK_FQ_RATE, &asked,
             why, why_len) != 0 ||
         get(m, "tos", 255, &tos, why, why_len) != 0 ||
-        get(m, "fq_rate_bps", UINT64_MAX / 2, &r->fq_rate_bps, why, why_len) != 0)
+        get(m, "fq_rate_bps", UINT64_MAX / 2, &r->fq_rate_bps, why, why_len) != 0 ||
+        get(m, "failure_mtu", 65535, &mtu, why, why_len) != 0)
         return -1;
     r->fq_rate_valid = ttcp_proto_get(m, "fq_rate_bps") != NULL;
+    r->failure.path_mtu = (int)mtu;
     r->marks_asked = (unsigned)asked;
     r->tos_valid = ttcp_proto_get(m, "tos") != NULL;
     r->tos = (int)tos;

@@ -274,8 +274,30 @@ const char *ttcp_report_op_name(enum ttcp_op op)
         [TTCP_OP_MCAST] = "multicast",
         [TTCP_OP_JOIN] = "join",
         [TTCP_OP_TRACE] = "traceroute",
+        [TTCP_OP_PMTU] = "pmtu",
+        [TTCP_OP_DONTFRAG] = "setsockopt: dont-fragment",
     };
     return (unsigned)op < sizeof names / sizeof names[0] ? names[op] : "?";
+}
+
+/* --dont-fragment: a datagram larger than the path MTU, with the MTU the
+ * system learnt and the -l that fits. */
+static size_t too_big_words(const struct ttcp_options *o, const struct ttcp_failure *f,
+                                  char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    ttcp_text_add(&t, "ttcp%s: --dont-fragment: a datagram of %llu bytes does not fit the "
+                  "path whole: ", ttcp_options_side(o), (unsigned long long)o->buflen);
+    if (f->path_mtu > 0)
+        ttcp_text_add(&t, "its MTU is %d bytes as the system learnt it, with the IP and UDP "
+                      "headers (28 bytes over IPv4, 48 over IPv6): give -l %d or less",
+                      f->path_mtu, f->path_mtu - 28);
+    else
+        ttcp_text_add(&t, "the system does not tell the path MTU (find it with --pmtu)");
+    if (f->native != 0) /* (a server's, told to its client, comes without one) */
+        ttcp_text_add(&t, "\nerrno=%d", f->native);
+    ttcp_text_add(&t, "\n");
+    return t.used;
 }
 
 size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failure *f,
@@ -290,6 +312,13 @@ size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failu
         /* A resolver error has no errno worth printing; name the host instead. */
         ttcp_text_add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o),
                       ttcp_report_op_name(f->op), o->host, native_text);
+        return t.used;
+    }
+    if (f->op == TTCP_OP_DONTFRAG && f->code == TT_E_MSGSIZE)
+        return too_big_words(o, f, buf, len);
+    if (f->op == TTCP_OP_PMTU && f->code == TT_E_UNSUPPORTED) {
+        ttcp_text_add(&t, "ttcp%s: --pmtu: this system offers no probe that may not be "
+                      "fragmented to an address of this family\n", ttcp_options_side(o));
         return t.used;
     }
     if (f->code == TT_E_AGAIN && f->op == TTCP_OP_IO) {

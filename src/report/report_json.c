@@ -193,6 +193,19 @@ static void marks_members(struct ttcp_json *j, const struct ttcp_result *r)
         ttcp_json_u64(j, "fq_rate_bits_per_second", r->fq_rate_bps);
 }
 
+/* --pmtu: the path MTU found before the test, and how. */
+static void pmtu_object(struct ttcp_json *j, const struct ttcp_pmtu *p)
+{
+    ttcp_json_object(j, "pmtu");
+    ttcp_json_u64(j, "mtu", (uint64_t)p->mtu);
+    ttcp_json_u64(j, "route_mtu", (uint64_t)p->top);
+    ttcp_json_u64(j, "probes", (uint64_t)p->probes);
+    ttcp_json_double(j, "milliseconds", (double)p->elapsed_ns / 1e6);
+    ttcp_json_bool(j, "exact", p->exact);
+    ttcp_json_bool(j, "confirmed", p->confirmed);
+    ttcp_json_end(j);
+}
+
 static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
                          const struct ttcp_result *r)
 {
@@ -234,6 +247,8 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
     if (r->udp_stats_valid)
         udp_object(j, r);
     marks_members(j, r);
+    if (r->pmtu.found)
+        pmtu_object(j, &r->pmtu);
     if (r->verify_done)
         verify_object(j, r);
     if (r->back_done) {

@@ -174,6 +174,13 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
     return buf;
 }
 
+/* The fake's addresses have no bytes: only their family. */
+int tt_addr_ip(const struct tt_addr *a, unsigned char out[16])
+{
+    memset(out, 0, 16);
+    return a->family == TT_FAMILY_V6 ? 16 : 4;
+}
+
 int tt_socket_open(int family, int udp, tt_socket *out)
 {
     (void)family; (void)udp;
@@ -196,7 +203,10 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
 int tt_getopt(tt_socket s, enum tt_sockopt opt, int *value)
 {
     (void)s;
-    *value = opt == TT_OPT_TOS ? 0 : 131072;
+    if (opt == TT_OPT_PATH_MTU) /* what a router's ICMP taught the system */
+        *value = fake.pmtu_path ? fake.pmtu_path : 1500;
+    else
+        *value = opt == TT_OPT_TOS ? 0 : 131072;
     return 0;
 }
 
@@ -529,6 +539,35 @@ int tt_tracer_probe(struct tt_tracer *t, int ttl, int timeout_ms, struct tt_addr
 }
 
 void tt_tracer_close(struct tt_tracer *t) { (void)t; }
+
+/* The prober: a path of fake.pmtu_path bytes behind a first link of
+ * fake.pmtu_top; each probe costs a millisecond. */
+struct tt_mtu_prober {
+    int unused;
+};
+static struct tt_mtu_prober fake_prober;
+
+int tt_mtu_prober_open(const struct tt_addr *dest, struct tt_mtu_prober **out, int *top)
+{
+    (void)dest;
+    *top = fake.pmtu_top ? fake.pmtu_top : 1500;
+    *out = &fake_prober;
+    return 0;
+}
+
+int tt_mtu_probe(struct tt_mtu_prober *p, int size, int timeout_ms, enum tt_mtu_answer *answer,
+                 int *learnt)
+{
+    int top = fake.pmtu_top ? fake.pmtu_top : 1500, path = fake.pmtu_path ? fake.pmtu_path : top;
+    (void)p, (void)timeout_ms;
+    fake.mtu_probes++;
+    fake.clock_ns += 1000000;
+    *answer = size > path ? TT_MTU_TOO_BIG : TT_MTU_FITS;
+    *learnt = fake.pmtu_tells && size > path ? path : 0;
+    return 0;
+}
+
+void tt_mtu_prober_close(struct tt_mtu_prober *p) { (void)p; }
 
 int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms)
 {

@@ -62,6 +62,9 @@ struct fake_platform {
     /* traceroute: the destination is hop trace_hops; hop trace_silent (-1: all) never answers */
     int trace_hops, trace_silent, probes;
     int trace_names; /* tt_addr_name() finds "hopN.example" for 192.0.2.N */
+    /* path MTU: the way out's MTU (0: 1500), the path's (0: the way out's);
+     * pmtu_tells: the OS learns the path's from a "too big" */
+    int pmtu_top, pmtu_path, pmtu_tells, mtu_probes;
 };
 
 extern struct fake_platform fake;

@@ -40,7 +40,8 @@ static void read_as_test(const struct ttcp_message *m)
         g.opts.tos > 255 || (g.opts.mss != 0 && (g.opts.mss < 88 || g.opts.mss > 65535)) ||
         (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX) ||
         g.opts.omit_ns < 0 || g.opts.omit_ns > 3600ll * 1000000000ll ||
-        (g.opts.omit_ns && g.opts.duration_ns && g.opts.omit_ns >= g.opts.duration_ns))
+        (g.opts.omit_ns && g.opts.duration_ns && g.opts.omit_ns >= g.opts.duration_ns) ||
+        (g.opts.dont_fragment & ~1))
         abort(); /* a limit the client got past (the server's --max-ttl: 1), a mark, --omit */
     ttcp_wire_side(&g, 1, &probe);
     if (ttcp_options_validate(&probe, why, sizeof why) != 0)
@@ -92,8 +93,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ttcp_wire_read_result(&m, &stream, &r, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || r.real_ns < 0 || r.tos < 0 || r.tos > 255 ||
          (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL) ||
-         r.omitted_ns < 0 || r.omitted != (r.omitted_ns > 0)))
-        abort(); /* the far end's marks: a byte, a name within its room */
+         r.omitted_ns < 0 || r.omitted != (r.omitted_ns > 0) ||
+         r.failure.path_mtu < 0 || r.failure.path_mtu > 65535))
+        abort(); /* the far end's marks: a byte, a name within its room; --omit; an MTU */
     if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns ||
          (in.omitted != 0 && in.omitted != 1)))

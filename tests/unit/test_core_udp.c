@@ -84,6 +84,27 @@ static void transmitter_fails_on_an_error_that_lasts(void **state)
     assert_null(strstr(core_events, "warning"));
 }
 
+/* --dont-fragment: a datagram the path cannot carry whole fails the test at
+ * once (not after the reports' retries), naming the MTU the system learnt
+ * and the -l that fits. */
+static void dont_fragment_names_the_path_mtu(void **state)
+{
+    char text[512];
+    (void)state;
+    fake.pmtu_path = 1280;
+    fake_push(&fake.tx, 4);
+    fake_push(&fake.tx, 1400);
+    fake_push(&fake.tx, TT_E_MSGSIZE); /* the router's "fragmentation needed", heard */
+    assert_int_equal(run_core("-t -s -u -l 1400 -n 3 --dont-fragment h"), TT_E_MSGSIZE);
+    assert_int_equal(core_res.failure.op, TTCP_OP_DONTFRAG);
+    assert_int_equal(core_res.failure.path_mtu, 1280);
+    assert_int_equal(core_res.calls, 2);
+    ttcp_report_failure(&core_opts, &core_res.failure, "", text, sizeof text);
+    assert_non_null(strstr(text, "ttcp-t: --dont-fragment: a datagram of 1400 bytes does not fit "
+                                 "the path whole: its MTU is 1280 bytes"));
+    assert_non_null(strstr(text, "give -l 1252 or less\n"));
+}
+
 static void transmitter_non_sink_sends_full_datagrams(void **state)
 {
     static unsigned char data[2500];
@@ -217,6 +238,7 @@ int main(void)
         cmocka_unit_test_setup(transmitter_hears_icmp_and_goes_on, reset),
         cmocka_unit_test_setup(transmitter_goes_on_through_a_burst_of_reports, reset),
         cmocka_unit_test_setup(transmitter_fails_on_an_error_that_lasts, reset),
+        cmocka_unit_test_setup(dont_fragment_names_the_path_mtu, reset),
         cmocka_unit_test_setup(transmitter_non_sink_sends_full_datagrams, reset),
         cmocka_unit_test_setup(transmitter_refuses_a_tail_that_looks_like_a_marker, reset),
         cmocka_unit_test_setup(receiver_classic_sequence, reset),

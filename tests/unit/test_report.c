@@ -176,7 +176,7 @@ static void classic_runs_reproduce_byte_for_byte(void **state)
 static void progress_and_error_lines(void **state)
 {
     struct ttcp_options o;
-    struct ttcp_failure f = {TT_E_CONNREFUSED, 111, TTCP_OP_CONNECT};
+    struct ttcp_failure f = {TT_E_CONNREFUSED, 111, TTCP_OP_CONNECT, 0};
     struct ttcp_event ev = {TTCP_EV_SOCKET, TTCP_WARN_COUNT, NULL, NULL};
     struct ttcp_result r;
     char buf[256], why[128], line[] = "-t -s -n 1 -p 5099 127.0.0.1", *argv[16];
