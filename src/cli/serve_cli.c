@@ -3,6 +3,7 @@
 #include "base/version.h"
 #include "cli/modes.h"
 #include "cli/print.h"
+#include "client/client.h"
 #include "report/report_json.h"
 #include "report/report_server.h"
 #include "server/server.h"
@@ -50,7 +51,10 @@ static void on_notice(void *ctx, enum ttcp_notice what, const struct tt_addr *pe
 
 int cli_serve(const struct ttcp_options *o)
 {
-    struct ttcp_server_observer obs = {on_event, on_failed, on_notice, (void *)o};
+    /* --third-party: the server runs a client's test to a third host as a
+     * -C test of its own (docs/DESIGN.md: server/ does not call client/) */
+    struct ttcp_server_observer obs = {on_event, on_failed, on_notice, (void *)o,
+                                       ttcp_client_run_until};
     struct ttcp_failure failure;
     struct ttcp_result res;
     char why[256] = "";

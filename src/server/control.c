@@ -27,7 +27,7 @@ struct control {
 };
 
 /* One frame on the control socket, whichever stream's thread sends it. */
-static int send_frame(struct slot *sl, struct ttcp_frame *f)
+int ttcp_control_send(struct slot *sl, struct ttcp_frame *f)
 {
     int rc;
     tt_mutex_lock(sl->send_lock);
@@ -36,7 +36,7 @@ static int send_frame(struct slot *sl, struct ttcp_frame *f)
     return rc;
 }
 
-static void send_error(struct slot *sl, const char *reason, const char *message)
+void ttcp_control_error(struct slot *sl, const char *reason, const char *message)
 {
     tt_mutex_lock(sl->send_lock);
     ttcp_channel_send_error(sl->control, reason, message);
@@ -47,10 +47,10 @@ static int receive(struct control *c, struct ttcp_message *m, const char *type, 
 {
     int rc = ttcp_channel_receive(c->sl->control, m, tt_now_ns() + ns, c->why, sizeof c->why);
     if (rc == TT_E_INVAL)
-        send_error(c->sl, "protocol", c->why);
-    if (rc == 0 && strcmp(ttcp_proto_type(m), type) != 0) {
+        ttcp_control_error(c->sl, "protocol", c->why);
+    if (rc == 0 && type != NULL && strcmp(ttcp_proto_type(m), type) != 0) {
         snprintf(c->why, sizeof c->why, "expected %s, got %.32s", type, ttcp_proto_type(m));
-        send_error(c->sl, "protocol", c->why);
+        ttcp_control_error(c->sl, "protocol", c->why);
         rc = TT_E_INVAL;
     }
     return rc;
@@ -89,22 +89,18 @@ static int plan_streams(struct control *c, const char *token)
 }
 
 /* test -> ready, with a token for the data connections. */
-static int agree(struct control *c)
+static int agree(struct control *c, const struct ttcp_message *m)
 {
-    struct ttcp_message m;
     struct ttcp_frame f;
     char token[TTCP_TOKEN_HEX + 1];
-    int refused;
-    if (receive(c, &m, "test", CONTROL_NS) != 0)
-        return -1;
-    refused = ttcp_wire_read_test(&m, c->sv->opts, &c->grant, c->why, sizeof c->why) != 0;
+    int refused = ttcp_wire_read_test(m, c->sv->opts, &c->grant, c->why, sizeof c->why) != 0;
     if (!refused && c->grant.opts.buflen > SERVER_MAX_BUFLEN) {
         snprintf(c->why, sizeof c->why, "buflen: at most %u bytes on this server",
                  SERVER_MAX_BUFLEN);
         refused = 1;
     }
     if (refused) {
-        send_error(c->sl, "test", c->why);
+        ttcp_control_error(c->sl, "test", c->why);
         ttcp_server_notice(c->sv, TTCP_NOTICE_REFUSED_TEST, &c->sl->peer);
         return -1;
     }
@@ -119,11 +115,11 @@ static int agree(struct control *c)
     if (ttcp_random_hex(token, TTCP_TOKEN_HEX) != 0)
         return -1;
     if (plan_streams(c, token) != 0) {
-        send_error(c->sl, "test", "the server is out of memory");
+        ttcp_control_error(c->sl, "test", "the server is out of memory");
         return -1;
     }
     ttcp_wire_ready(&f, &c->grant, token);
-    return send_frame(c->sl, &f) == 0 ? 0 : -1;
+    return ttcp_control_send(c->sl, &f) == 0 ? 0 : -1;
 }
 
 /* Waits until every data connection the test needs has come (gate.c
@@ -212,13 +208,13 @@ static int ready_udp(struct control *c)
         if (!c->sl->stream[i].expect)
             continue;
         if (open_udp(c, i) != 0) {
-            send_error(c->sl, "data", "the server cannot open its UDP socket");
+            ttcp_control_error(c->sl, "data", "the server cannot open its UDP socket");
             return -1;
         }
         ttcp_frame_begin(&f, "udp_ready");
         ttcp_frame_add_u64(&f, "stream", (uint64_t)i);
         ttcp_frame_end(&f);
-        if (send_frame(c->sl, &f) != 0)
+        if (ttcp_control_send(c->sl, &f) != 0)
             return -1;
     }
     return 0;
@@ -258,7 +254,7 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
     if (ev->kind == TTCP_EV_INTERVAL) {
         struct ttcp_frame f;
         ttcp_wire_interval(&f, stream, ev->interval);
-        send_frame(c->sl, &f);
+        ttcp_control_send(c->sl, &f);
     }
 }
 
@@ -298,7 +294,7 @@ static void run_stream(void *ctx, int way, int i, const struct ttcp_observer *ob
     else /* a failure on the way out (a trailing UDP marker refused) is not the test's */
         memset(&c->res[stream].failure, 0, sizeof c->res[stream].failure);
     ttcp_wire_result(&f, stream, &c->res[stream]);
-    send_frame(c->sl, &f);
+    ttcp_control_send(c->sl, &f);
 }
 
 /* -P: each way's total on the server's own output, after its streams'. */
@@ -329,7 +325,7 @@ static void run_streams(struct control *c)
     struct ttcp_streams run;
     unsigned ways = (c->sl->stream[0].expect ? 1u : 0u) | (c->sl->stream[1].expect ? 2u : 0u);
     if (ttcp_streams_init(&run, c->ids / 2, ways, &obs) != 0) {
-        send_error(c->sl, "test", "the server is out of memory");
+        ttcp_control_error(c->sl, "test", "the server is out of memory");
         return;
     }
     ttcp_streams_run(&run, run_stream, c, NULL, NULL);
@@ -367,7 +363,7 @@ static void send_hop(void *ctx, const struct ttcp_trace *t, const struct ttcp_ho
         ttcp_wire_trace(&f, t);
     else
         ttcp_wire_hop(&f, h);
-    send_frame(c->sl, &f);
+    ttcp_control_send(c->sl, &f);
 }
 
 static void trace_back(struct control *c)
@@ -376,19 +372,33 @@ static void trace_back(struct control *c)
     struct ttcp_frame f;
     int rc = ttcp_trace_to(&c->sl->peer, send_hop, c, &t);
     ttcp_wire_trace_end(&f, &t, rc != 0);
-    send_frame(c->sl, &f);
+    ttcp_control_send(c->sl, &f);
 }
 
 static void converse(struct control *c)
 {
     struct slot *sl = c->sl;
-    if (agree(c) != 0)
+    struct ttcp_message m;
+    int third;
+    if (receive(c, &m, NULL, CONTROL_NS) != 0)
+        return;
+    third = strcmp(ttcp_proto_type(&m), "third_party") == 0;
+    if (!third && strcmp(ttcp_proto_type(&m), "test") != 0) {
+        snprintf(c->why, sizeof c->why, "expected test, got %.32s", ttcp_proto_type(&m));
+        ttcp_control_error(sl, "protocol", c->why);
+        return;
+    }
+    if (third) { /* -C this-host host2 */
+        ttcp_third_run(sl, &m);
+        return;
+    }
+    if (agree(c, &m) != 0)
         return;
     if (c->grant.traceroute)
         trace_back(c);
     ttcp_server_begun(c->sv);
     if (await_data(c) != 0) {
-        send_error(sl, "data", "the data connections did not come within 10 s");
+        ttcp_control_error(sl, "data", "the data connections did not come within 10 s");
         ttcp_server_notice(c->sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
         return;
     }

@@ -51,6 +51,7 @@ struct ttcp_server {
     const struct ttcp_options *opts;
     const struct ttcp_server_observer *obs;
     struct ttcp_allow allow;
+    struct ttcp_allow third; /* --third-party: where a client's test may go (none: nowhere) */
     struct ttcp_key key;
     int auth;              /* --key-file given */
     tt_socket listener;
@@ -102,5 +103,13 @@ void ttcp_gate_round(struct gate *g, int timeout_ms);
 /* control.c: a controlled test, on its slot's thread, from the client's test
  * request on (greet.c has welcomed it, and checked its key). */
 void ttcp_control_run(struct slot *sl);
+/* One frame, or an error, on the slot's control socket, whichever thread sends it. */
+int ttcp_control_send(struct slot *sl, struct ttcp_frame *f);
+void ttcp_control_error(struct slot *sl, const char *reason, const char *message);
+
+/* third.c: a client's third_party request (-C this-host host2), on the
+ * slot's thread: refused at once, or its test run to host2 through the
+ * server's leg function, its intervals and results passed back. */
+void ttcp_third_run(struct slot *sl, const struct ttcp_message *request);
 
 #endif
