@@ -104,7 +104,9 @@ static void print_problem(const struct ttcp_options *o, const struct ttcp_client
 {
     char text[600];
     problem_text(o, out, text, sizeof text);
-    if (text[0] != '\0')
+    if (text[0] != '\0' && out->leg_failed) /* host1's own test to host2 */
+        fprintf(stderr, "ttcp-C: %s's test to %s: %s\n", o->host, o->target_host, text);
+    else if (text[0] != '\0')
         fprintf(stderr, "%s: %s\n", out->problem == TTCP_CLIENT_KEY ? "ttcp" : "ttcp-C", text);
 }
 

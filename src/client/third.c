@@ -68,6 +68,19 @@ static void take_interval(struct client *c, const struct ttcp_message *m)
     ttcp_streams_event(&c->run, id % 2, id / 2, far ? TTCP_END_PEER : TTCP_END_LOCAL, &ev, NULL);
 }
 
+/* host1's warnings of a stream, as its own run announced them there. */
+static void replay_warnings(struct client *c, const struct ttcp_options *o,
+                            const struct ttcp_result *r)
+{
+    struct ttcp_event ev = {TTCP_EV_WARNING, TTCP_WARN_COUNT, NULL, NULL};
+    int w;
+    for (w = 0; w < TTCP_WARN_COUNT; w++)
+        if (r->warnings & (1u << w)) {
+            ev.warning = (enum ttcp_warning)w;
+            c->obs->event(c->obs->ctx, o, 1, &ev, r);
+        }
+}
+
 /* A stream's result at either end; a second one for the same end and
  * stream is not taken. */
 static void take_result(struct client *c, const struct ttcp_message *m)
@@ -92,6 +105,7 @@ static void take_result(struct client *c, const struct ttcp_message *m)
         st->part_mine[k] = r;
         st->part_rc[k] = r.failure.code;
         c->mine_in[id] = 1;
+        replay_warnings(c, &st->part_local[k], &st->part_mine[k]);
     }
     ttcp_streams_closed(&c->run, id % 2, k, far ? TTCP_END_PEER : TTCP_END_LOCAL);
 }
