@@ -26,31 +26,14 @@ struct control {
     char why[256];
 };
 
-/* One frame on the control socket, whichever stream's thread sends it. */
-int ttcp_control_send(struct slot *sl, struct ttcp_frame *f)
-{
-    int rc;
-    tt_mutex_lock(sl->send_lock);
-    rc = ttcp_channel_send(sl->control, f);
-    tt_mutex_unlock(sl->send_lock);
-    return rc;
-}
-
-void ttcp_control_error(struct slot *sl, const char *reason, const char *message)
-{
-    tt_mutex_lock(sl->send_lock);
-    ttcp_channel_send_error(sl->control, reason, message);
-    tt_mutex_unlock(sl->send_lock);
-}
-
 static int receive(struct control *c, struct ttcp_message *m, const char *type, int64_t ns)
 {
     int rc = ttcp_channel_receive(c->sl->control, m, tt_now_ns() + ns, c->why, sizeof c->why);
     if (rc == TT_E_INVAL)
-        ttcp_control_error(c->sl, "protocol", c->why);
+        ttcp_slot_error(c->sl, "protocol", c->why);
     if (rc == 0 && type != NULL && strcmp(ttcp_proto_type(m), type) != 0) {
         snprintf(c->why, sizeof c->why, "expected %s, got %.32s", type, ttcp_proto_type(m));
-        ttcp_control_error(c->sl, "protocol", c->why);
+        ttcp_slot_error(c->sl, "protocol", c->why);
         rc = TT_E_INVAL;
     }
     return rc;
@@ -100,7 +83,7 @@ static int agree(struct control *c, const struct ttcp_message *m)
         refused = 1;
     }
     if (refused) {
-        ttcp_control_error(c->sl, "test", c->why);
+        ttcp_slot_error(c->sl, "test", c->why);
         ttcp_server_notice(c->sv, TTCP_NOTICE_REFUSED_TEST, &c->sl->peer);
         return -1;
     }
@@ -115,11 +98,11 @@ static int agree(struct control *c, const struct ttcp_message *m)
     if (ttcp_random_hex(token, TTCP_TOKEN_HEX) != 0)
         return -1;
     if (plan_streams(c, token) != 0) {
-        ttcp_control_error(c->sl, "test", "the server is out of memory");
+        ttcp_slot_error(c->sl, "test", "the server is out of memory");
         return -1;
     }
     ttcp_wire_ready(&f, &c->grant, token);
-    return ttcp_control_send(c->sl, &f) == 0 ? 0 : -1;
+    return ttcp_slot_send(c->sl, &f) == 0 ? 0 : -1;
 }
 
 /* Waits until every data connection the test needs has come (gate.c
@@ -208,13 +191,13 @@ static int ready_udp(struct control *c)
         if (!c->sl->stream[i].expect)
             continue;
         if (open_udp(c, i) != 0) {
-            ttcp_control_error(c->sl, "data", "the server cannot open its UDP socket");
+            ttcp_slot_error(c->sl, "data", "the server cannot open its UDP socket");
             return -1;
         }
         ttcp_frame_begin(&f, "udp_ready");
         ttcp_frame_add_u64(&f, "stream", (uint64_t)i);
         ttcp_frame_end(&f);
-        if (ttcp_control_send(c->sl, &f) != 0)
+        if (ttcp_slot_send(c->sl, &f) != 0)
             return -1;
     }
     return 0;
@@ -254,7 +237,7 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
     if (ev->kind == TTCP_EV_INTERVAL) {
         struct ttcp_frame f;
         ttcp_wire_interval(&f, stream, ev->interval);
-        ttcp_control_send(c->sl, &f);
+        ttcp_slot_send(c->sl, &f);
     }
 }
 
@@ -294,7 +277,7 @@ static void run_stream(void *ctx, int way, int i, const struct ttcp_observer *ob
     else /* a failure on the way out (a trailing UDP marker refused) is not the test's */
         memset(&c->res[stream].failure, 0, sizeof c->res[stream].failure);
     ttcp_wire_result(&f, stream, &c->res[stream]);
-    ttcp_control_send(c->sl, &f);
+    ttcp_slot_send(c->sl, &f);
 }
 
 /* -P: each way's total on the server's own output, after its streams'. */
@@ -325,7 +308,7 @@ static void run_streams(struct control *c)
     struct ttcp_streams run;
     unsigned ways = (c->sl->stream[0].expect ? 1u : 0u) | (c->sl->stream[1].expect ? 2u : 0u);
     if (ttcp_streams_init(&run, c->ids / 2, ways, &obs) != 0) {
-        ttcp_control_error(c->sl, "test", "the server is out of memory");
+        ttcp_slot_error(c->sl, "test", "the server is out of memory");
         return;
     }
     ttcp_streams_run(&run, run_stream, c, NULL, NULL);
@@ -363,7 +346,7 @@ static void send_hop(void *ctx, const struct ttcp_trace *t, const struct ttcp_ho
         ttcp_wire_trace(&f, t);
     else
         ttcp_wire_hop(&f, h);
-    ttcp_control_send(c->sl, &f);
+    ttcp_slot_send(c->sl, &f);
 }
 
 static void trace_back(struct control *c)
@@ -372,7 +355,7 @@ static void trace_back(struct control *c)
     struct ttcp_frame f;
     int rc = ttcp_trace_to(&c->sl->peer, send_hop, c, &t);
     ttcp_wire_trace_end(&f, &t, rc != 0);
-    ttcp_control_send(c->sl, &f);
+    ttcp_slot_send(c->sl, &f);
 }
 
 static void converse(struct control *c)
@@ -385,7 +368,7 @@ static void converse(struct control *c)
     third = strcmp(ttcp_proto_type(&m), "third_party") == 0;
     if (!third && strcmp(ttcp_proto_type(&m), "test") != 0) {
         snprintf(c->why, sizeof c->why, "expected test, got %.32s", ttcp_proto_type(&m));
-        ttcp_control_error(sl, "protocol", c->why);
+        ttcp_slot_error(sl, "protocol", c->why);
         return;
     }
     if (third) { /* -C this-host host2 */
@@ -398,7 +381,7 @@ static void converse(struct control *c)
         trace_back(c);
     ttcp_server_begun(c->sv);
     if (await_data(c) != 0) {
-        ttcp_control_error(sl, "data", "the data connections did not come within 10 s");
+        ttcp_slot_error(sl, "data", "the data connections did not come within 10 s");
         ttcp_server_notice(c->sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
         return;
     }

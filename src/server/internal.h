@@ -84,6 +84,10 @@ void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int strea
                             const struct tt_addr *from);
 /* Joins the threads of the tests that have ended; returns how many run. */
 int ttcp_server_reap(struct ttcp_server *sv);
+/* One frame, or an error, on a client's control socket, whichever of its
+ * test's threads sends it (under the slot's send lock). */
+int ttcp_slot_send(struct slot *sl, struct ttcp_frame *f);
+void ttcp_slot_error(struct slot *sl, const char *reason, const char *message);
 
 /* greet.c: a client's opening, on the gate's thread. 0 when the client may go
  * on (welcome sent; nonce filled with --key-file), -1 when it was refused. */
@@ -103,9 +107,6 @@ void ttcp_gate_round(struct gate *g, int timeout_ms);
 /* control.c: a controlled test, on its slot's thread, from the client's test
  * request on (greet.c has welcomed it, and checked its key). */
 void ttcp_control_run(struct slot *sl);
-/* One frame, or an error, on the slot's control socket, whichever thread sends it. */
-int ttcp_control_send(struct slot *sl, struct ttcp_frame *f);
-void ttcp_control_error(struct slot *sl, const char *reason, const char *message);
 
 /* third.c: a client's third_party request (-C this-host host2), on the
  * slot's thread: refused at once, or its test run to host2 through the

@@ -29,7 +29,7 @@ struct third {
 
 static int refuse(struct third *t, const char *reason)
 {
-    ttcp_control_error(t->sl, reason, t->why);
+    ttcp_slot_error(t->sl, reason, t->why);
     ttcp_server_notice(t->sv, strcmp(reason, "third_party") == 0 ? TTCP_NOTICE_THIRD_REFUSED
                                                                  : TTCP_NOTICE_REFUSED_TEST,
                        &t->sl->peer);
@@ -110,7 +110,7 @@ static int agree(struct third *t, const struct ttcp_message *request)
     if (aim(t) != 0 || plan_leg(t) != 0)
         return -1;
     ttcp_wire_third_ready(&f, &t->grant, &t->where);
-    return ttcp_control_send(t->sl, &f) == 0 ? 0 : -1;
+    return ttcp_slot_send(t->sl, &f) == 0 ? 0 : -1;
 }
 
 /* The leg's facts: this host's own lines go to the server's output, and
@@ -130,7 +130,7 @@ static void leg_event(void *ctx, const struct ttcp_options *o, int local,
     i = o->stream_number > 0 ? o->stream_number - 1 : 0;
     ttcp_wire_interval(&f, TTCP_STREAM_ID(i, way), ev->interval);
     ttcp_wire_add_at(&f, !local);
-    ttcp_control_send(t->sl, &f);
+    ttcp_slot_send(t->sl, &f);
 }
 
 static void leg_trace(void *ctx, int local, const struct ttcp_trace *tr,
@@ -144,7 +144,7 @@ static void send_result(struct third *t, int id, const struct ttcp_result *r, in
     struct ttcp_frame f;
     ttcp_wire_result(&f, id, r);
     ttcp_wire_add_at(&f, far);
-    ttcp_control_send(t->sl, &f);
+    ttcp_slot_send(t->sl, &f);
 }
 
 /* Each stream's figures at both ends, then how the leg went. */
@@ -163,7 +163,7 @@ static void pass_results(struct third *t, const struct ttcp_client_outcome *out)
         }
     }
     ttcp_wire_third_done(&f, (int)out->problem, &out->failure, out->why);
-    ttcp_control_send(t->sl, &f);
+    ttcp_slot_send(t->sl, &f);
 }
 
 /* The leg's waits for host2 end by the test's time (or the limit) and a
