@@ -57,7 +57,8 @@ expect_eq h2 "connections taken" "$(accepts h2)" 3
 # --json: both ends' tests, the summary.
 run j "$TTCP" -C -n 10 --json -p "$PORT_h1" 127.0.0.2 "$T2"
 expect_rc j 0
-expect_jq j '.tests[0].bytes' 81920 '.server_tests[0].bytes' 81920 '.summary | length' 1
+expect_jq j '.tests[0].bytes' 81920 '.server_tests[0].bytes' 81920 '.summary | length' 1 \
+  '.options.third_party.target' 127.0.0.3 '.options.third_party.target_port' "$PORT_h2"
 
 # Refusals, at once, and host2 takes no connection: a server without --third-party; a target
 # outside host1's list, by its address (127.0.0.1 reaches host2 too) and by a name that
