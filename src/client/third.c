@@ -10,6 +10,7 @@
 #include "client/internal.h"
 
 #define HEARTBEAT_NS 1000000000ll /* host1's quiet intervals without -i */
+#define POLL_MS 200
 
 /* third_party -> third_party_ready: where host1 runs it, its limits. */
 static int request(struct client *c)
@@ -129,6 +130,22 @@ static int done(struct client *c, const struct ttcp_message *m)
     return 0;
 }
 
+/* Waits up to span for host1's next frame, in slices that look at
+ * Ctrl+C (which ends our wait, not host1's test: it has no way to stop
+ * one); 0 when one has begun to come. */
+static int await_frame(struct client *c, int64_t span)
+{
+    int64_t end = ttcp_client_wait_end(c, span);
+    while (tt_now_ns() < end) {
+        int rc = tt_wait_readable(c->control, POLL_MS);
+        if (tt_interrupted())
+            return ttcp_client_problem(c, TTCP_CLIENT_LOST, TT_E_INTR);
+        if (rc != 0 && rc != TT_E_INTR)
+            return 0; /* a frame, or a failure the read will tell */
+    }
+    return ttcp_client_problem(c, TTCP_CLIENT_LOST, TT_E_TIMEDOUT);
+}
+
 /* host1's frames until third_party_done. host1 sends at least an
  * interval a second while its streams run, and bounds every step before
  * and after them: a wait longer than those ends the test. */
@@ -139,7 +156,7 @@ static int follow(struct client *c)
     for (;;) {
         struct ttcp_message m;
         const char *type;
-        if (ttcp_client_receive_within(c, &m, wait) != 0)
+        if (await_frame(c, wait) != 0 || ttcp_client_receive_within(c, &m, CONTROL_NS) != 0)
             return -1;
         type = ttcp_proto_type(&m);
         if (strcmp(type, "interval") == 0)
