@@ -2,9 +2,10 @@
 # each on a subnet of its own, joined by a router (forwarding on). `ttcp -C host1 host2` from
 # the NOC: host1's server runs the test to host2's across the router, the NOC shows both ends'
 # figures and who ran it, and host2's server saw the data from host1's address, never the
-# NOC's. A server without --third-party, and a target outside host1's list (a second address of
-# host2's own), are refused at once, and host2 takes no connection then (its kernel's count of
-# passive opens does not move).
+# NOC's; a name only host1 knows is resolved there. A server without --third-party, a target
+# outside host1's list (a second address of host2's own) and a name with an address inside the
+# list and one outside it are refused at once, and host2 takes no connection then (its kernel's
+# count of passive opens does not move).
 # Needs root and `ip netns`; otherwise it skips (exit 77).
 #
 # Network rules (netns-lib): blackhole routes for the three subnets go into the root namespace
@@ -24,6 +25,15 @@ NOC=10.200.$n.1 R0=10.200.$n.2 H1=10.200.$((n + 1)).1 R1=10.200.$((n + 1)).2
 H2=10.200.$((n + 2)).1 R2=10.200.$((n + 2)).2 H2B=10.200.$((n + 2)).3
 echo "guards: blackhole ${NETNS_GUARDS[*]}; $NS_N ($NOC), $NS_1 ($H1), $NS_2 ($H2, $H2B) around $NS_R"
 netns_add "$NS_N" "$NS_1" "$NS_R" "$NS_2"
+# host1's own names (ip netns exec puts /etc/netns/NS/hosts over /etc/hosts for NS's commands):
+# host2 by name, and a name with an address inside host1's list and one outside it. Removed by
+# the trap, with the namespaces.
+[ -e /etc/netns/"$NS_1" ] && { fail "/etc/netns/$NS_1 is there already"; finish; }
+NETNS_ETC_MADE=$([ -d /etc/netns ] || echo 1)
+mkdir -p /etc/netns/"$NS_1" &&
+  printf '%s host2\n%s mixed\n%s mixed\n' "$H2" "$H2" "$H2B" >/etc/netns/"$NS_1"/hosts ||
+  { fail "could not write host1's hosts file"; finish; }
+trap 'rm -rf "/etc/netns/$NS_1"; [ -z "$NETNS_ETC_MADE" ] || rmdir /etc/netns 2>/dev/null; netns_cleanup' EXIT
 # link NS IF ADDR RIF RADDR: a veth from NS to the router, NS's default route through it.
 link() {
   ip -n "$1" link add "$2" type veth peer name "r$2" netns "$NS_R" &&
@@ -62,11 +72,12 @@ expect_match h2 err "$(lit "ttcp-r: accept from $H1")"
 expect_eq h2 "lines naming the NOC" "$(cat "$TMP/h2.out" "$TMP/h2.err" | grep -c "${NOC//./\\.}")" 0
 expect_match h1 err "$(lit "ttcp-S: $NOC: runs its test to a third host (--third-party)")"
 
-# 2. -r: host2 sends, to host1.
-run r ip netns exec "$NS_N" "$TTCP" -C -r -n 100 -p 5001 "$H1" "$H2:5002"
+# 2. -r: host2 sends, to host1; host2 named as host1 knows it (the NOC does not: host1 resolves).
+run r ip netns exec "$NS_N" "$TTCP" -C -r -n 100 -p 5001 "$H1" host2:5002
 expect_rc r 0
 expect_eq r "ttcp-t bytes (host2's)" "$(figure r t)" 819200
 expect_eq r "ttcp-r bytes (host1's)" "$(figure r r)" 819200
+expect_match r out "$(lit "ttcp-C: $H1 ran this test to host2 ($H2 port 5002) for $NOC")"
 wait_line h2 out '^ttcp-t: 819200 bytes in '
 
 # 3. UDP, paced: host1's datagrams reach host2 (loss, if any, is host2's to count).
@@ -85,6 +96,9 @@ expect_lines n err "$(lit "ttcp-C: the server at $H1 refused the test: the serve
 run o ip netns exec "$NS_N" "$TTCP" -C -n 100 -p 5001 "$H1" "$H2B:5002"
 expect_rc o 1
 expect_lines o err "$(lit "ttcp-C: the server at $H1 refused the test: $H2B is not in the server's --third-party list")"
+run m ip netns exec "$NS_N" "$TTCP" -C -n 100 -p 5001 "$H1" mixed:5002
+expect_rc m 1
+expect_lines m err "$(lit "ttcp-C: the server at $H1 refused the test: mixed resolves to addresses outside the server's --third-party list")"
 expect_awk "refusals' time" "$(since "$start_s")" '$1 < 3'
 sleep 0.5
 expect_eq h2 "connections accepted after the refusals" "$(opens)" "$before"
