@@ -74,7 +74,8 @@ expect_lines o err "$(lit "ttcp-C: the server at 127.0.0.2 refused the test: 127
 run l "$TTCP" -C -n 10 -p "$PORT_h1" 127.0.0.2 "localhost:$PORT_h2"
 expect_rc l 1
 expect_lines l err "$(lit "ttcp-C: the server at 127.0.0.2 refused the test: localhost is not in the server's --third-party list")"
-expect_awk "refusals' time" "$(since "$start_s")" '$1 < 3'
+took=$(since "$start_s")
+expect_awk n "the refusals came at once (took $took s)" "$took < 3"
 expect_empty o out
 expect_match h1 err '^ttcp-S: 127\.0\.0\.1: refused: a test to a third host \(--third-party\)$'
 expect_match plain err '^ttcp-S: 127\.0\.0\.1: refused: a test to a third host \(--third-party\)$'
@@ -123,13 +124,22 @@ run hn "$TTCP" -C -n 10 -p "$PORT_h1" 127.0.0.2 "127.0.0.3:$PORT_k2"
 expect_rc hn 1
 expect_lines hn err "$(lit "ttcp-C: 127.0.0.2's test to 127.0.0.3: authentication with 127.0.0.3 failed: the server requires a key: give its key file with --key-file")"
 
-# host1's limits bound its leg: --max-time 0.5 ends a 5 s test, whichever end sends.
-server m1 --third-party 127.0.0.3 --max-time 0.5
+# host1's limits bound its leg: --max-time 0.5 ends a 5 s test, whichever end sends; at
+# --max-rate 8m no more than 0.5 s of 8 Mbit/s goes (and a little for the pacer's start);
+# --max-streams 1 refuses -P 2.
+server m1 --third-party 127.0.0.3 --max-time 0.5 --max-rate 8m --max-streams 1
 for way in t r; do
   run "m$way" "$TTCP" -C -$way --time 5 -p "$PORT_m1" 127.0.0.2 "$T2"
-  expect_awk "-$way: host1's seconds" "$(grab "m$way" out '^ttcp-t: .* in ([0-9.]+) real seconds')" '$1 < 1.5'
+  expect_rc "m$way" 0
+  secs=$(grab "m$way" out '^ttcp-t: .* in ([0-9.]+) real seconds.*$')
+  bytes=$(figure "m$way" r)
+  expect_awk "m$way" "the transmitter stopped by 1.5 s ($secs s)" "${secs:-9} < 1.5"
+  expect_awk "m$way" "at most 8 Mbit/s for 0.5 s ($bytes bytes)" "${bytes:-0} > 0 && ${bytes:-0} < 750000"
 done
 expect_match mt err 'max-time'
+run mp "$TTCP" -C -P 2 --time 1 -p "$PORT_m1" 127.0.0.2 "$T2"
+expect_rc mp 1
+expect_lines mp err "$(lit "ttcp-C: the server at 127.0.0.2 refused the test: streams: at most 1 each way on this server (--max-streams)")"
 
 stop_any h1 h2 plain k1 k2 w2 m1
 finish
