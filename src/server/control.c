@@ -26,14 +26,26 @@ struct control {
     char why[256];
 };
 
+/* One frame on the control socket, whichever stream's thread sends it
+ * (slots.c: third.c sends on it too). */
+static int send_frame(struct slot *sl, struct ttcp_frame *f)
+{
+    return ttcp_slot_send(sl, f);
+}
+
+static void send_error(struct slot *sl, const char *reason, const char *message)
+{
+    ttcp_slot_error(sl, reason, message);
+}
+
 static int receive(struct control *c, struct ttcp_message *m, const char *type, int64_t ns)
 {
     int rc = ttcp_channel_receive(c->sl->control, m, tt_now_ns() + ns, c->why, sizeof c->why);
     if (rc == TT_E_INVAL)
-        ttcp_slot_error(c->sl, "protocol", c->why);
+        send_error(c->sl, "protocol", c->why);
     if (rc == 0 && type != NULL && strcmp(ttcp_proto_type(m), type) != 0) {
         snprintf(c->why, sizeof c->why, "expected %s, got %.32s", type, ttcp_proto_type(m));
-        ttcp_slot_error(c->sl, "protocol", c->why);
+        send_error(c->sl, "protocol", c->why);
         rc = TT_E_INVAL;
     }
     return rc;
@@ -83,7 +95,7 @@ static int agree(struct control *c, const struct ttcp_message *m)
         refused = 1;
     }
     if (refused) {
-        ttcp_slot_error(c->sl, "test", c->why);
+        send_error(c->sl, "test", c->why);
         ttcp_server_notice(c->sv, TTCP_NOTICE_REFUSED_TEST, &c->sl->peer);
         return -1;
     }
@@ -98,11 +110,11 @@ static int agree(struct control *c, const struct ttcp_message *m)
     if (ttcp_random_hex(token, TTCP_TOKEN_HEX) != 0)
         return -1;
     if (plan_streams(c, token) != 0) {
-        ttcp_slot_error(c->sl, "test", "the server is out of memory");
+        send_error(c->sl, "test", "the server is out of memory");
         return -1;
     }
     ttcp_wire_ready(&f, &c->grant, token);
-    return ttcp_slot_send(c->sl, &f) == 0 ? 0 : -1;
+    return send_frame(c->sl, &f) == 0 ? 0 : -1;
 }
 
 /* Waits until every data connection the test needs has come (gate.c
@@ -191,13 +203,13 @@ static int ready_udp(struct control *c)
         if (!c->sl->stream[i].expect)
             continue;
         if (open_udp(c, i) != 0) {
-            ttcp_slot_error(c->sl, "data", "the server cannot open its UDP socket");
+            send_error(c->sl, "data", "the server cannot open its UDP socket");
             return -1;
         }
         ttcp_frame_begin(&f, "udp_ready");
         ttcp_frame_add_u64(&f, "stream", (uint64_t)i);
         ttcp_frame_end(&f);
-        if (ttcp_slot_send(c->sl, &f) != 0)
+        if (send_frame(c->sl, &f) != 0)
             return -1;
     }
     return 0;
@@ -237,7 +249,7 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
     if (ev->kind == TTCP_EV_INTERVAL) {
         struct ttcp_frame f;
         ttcp_wire_interval(&f, stream, ev->interval);
-        ttcp_slot_send(c->sl, &f);
+        send_frame(c->sl, &f);
     }
 }
 
@@ -277,7 +289,7 @@ static void run_stream(void *ctx, int way, int i, const struct ttcp_observer *ob
     else /* a failure on the way out (a trailing UDP marker refused) is not the test's */
         memset(&c->res[stream].failure, 0, sizeof c->res[stream].failure);
     ttcp_wire_result(&f, stream, &c->res[stream]);
-    ttcp_slot_send(c->sl, &f);
+    send_frame(c->sl, &f);
 }
 
 /* -P: each way's total on the server's own output, after its streams'. */
@@ -308,7 +320,7 @@ static void run_streams(struct control *c)
     struct ttcp_streams run;
     unsigned ways = (c->sl->stream[0].expect ? 1u : 0u) | (c->sl->stream[1].expect ? 2u : 0u);
     if (ttcp_streams_init(&run, c->ids / 2, ways, &obs) != 0) {
-        ttcp_slot_error(c->sl, "test", "the server is out of memory");
+        send_error(c->sl, "test", "the server is out of memory");
         return;
     }
     ttcp_streams_run(&run, run_stream, c, NULL, NULL);
@@ -346,7 +358,7 @@ static void send_hop(void *ctx, const struct ttcp_trace *t, const struct ttcp_ho
         ttcp_wire_trace(&f, t);
     else
         ttcp_wire_hop(&f, h);
-    ttcp_slot_send(c->sl, &f);
+    send_frame(c->sl, &f);
 }
 
 static void trace_back(struct control *c)
@@ -355,24 +367,22 @@ static void trace_back(struct control *c)
     struct ttcp_frame f;
     int rc = ttcp_trace_to(&c->sl->peer, send_hop, c, &t);
     ttcp_wire_trace_end(&f, &t, rc != 0);
-    ttcp_slot_send(c->sl, &f);
+    send_frame(c->sl, &f);
 }
 
 static void converse(struct control *c)
 {
     struct slot *sl = c->sl;
     struct ttcp_message m;
-    int third;
     if (receive(c, &m, NULL, CONTROL_NS) != 0)
         return;
-    third = strcmp(ttcp_proto_type(&m), "third_party") == 0;
-    if (!third && strcmp(ttcp_proto_type(&m), "test") != 0) {
-        snprintf(c->why, sizeof c->why, "expected test, got %.32s", ttcp_proto_type(&m));
-        ttcp_slot_error(sl, "protocol", c->why);
+    if (strcmp(ttcp_proto_type(&m), "third_party") == 0) { /* -C this-host host2 */
+        ttcp_third_run(sl, &m);
         return;
     }
-    if (third) { /* -C this-host host2 */
-        ttcp_third_run(sl, &m);
+    if (strcmp(ttcp_proto_type(&m), "test") != 0) {
+        snprintf(c->why, sizeof c->why, "expected test, got %.32s", ttcp_proto_type(&m));
+        send_error(sl, "protocol", c->why);
         return;
     }
     if (agree(c, &m) != 0)
@@ -381,7 +391,7 @@ static void converse(struct control *c)
         trace_back(c);
     ttcp_server_begun(c->sv);
     if (await_data(c) != 0) {
-        ttcp_slot_error(sl, "data", "the data connections did not come within 10 s");
+        send_error(sl, "data", "the data connections did not come within 10 s");
         ttcp_server_notice(c->sv, TTCP_NOTICE_CONTROL_LOST, &sl->peer);
         return;
     }
