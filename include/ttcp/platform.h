@@ -124,6 +124,9 @@ int tt_slash_switches(void);
 
 /* --- time and CPU ------------------------------------------------------- */
 int64_t tt_now_ns(void);    /* monotonic clock */
+/* The local date and time to the millisecond, "2026-12-02 01:20:33.123"
+ * (--timestamps); the text's length, 0 when the clock cannot be read. */
+size_t tt_wall_text(char *buf, size_t len);
 int tt_cpu_times(struct tt_cpu *out);
 /* The calling thread's CPU time (memory and faults stay the process's):
  * a server's or client's tests run side by side, each on its own thread. */
@@ -143,6 +146,9 @@ int tt_console_is_own(void);
 /* 0 = EOF; TT_E_INTR soon after a Ctrl+C (see the top of this file). */
 int64_t tt_stdin_read(void *buf, size_t len);
 int64_t tt_stdout_write(const void *buf, size_t len);  /* writes all */
+/* --logfile: stderr, and stdout too when with_stdout, go on to the end of
+ * the file at path (made if need be, 0644); 0, or TT_E_*. */
+int tt_output_append(const char *path, int with_stdout);
 
 /* --- memory ------------------------------------------------------------- */
 void *tt_page_alloc(size_t len); /* page-aligned, zeroed; NULL on failure */
@@ -185,6 +191,8 @@ int tt_bind(tt_socket s, const struct tt_addr *a);
 /* backlog 0: classic ttcp's 5 */
 int tt_listen(tt_socket s, int backlog);
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer);
+/* The address and port a socket is bound to (getsockname). */
+int tt_local_addr(tt_socket s, struct tt_addr *out);
 int tt_connect(tt_socket s, const struct tt_addr *a);
 /* Send/receive return the byte count; recv returns 0 at orderly EOF. */
 int64_t tt_send(tt_socket s, const void *buf, size_t len);

@@ -159,6 +159,18 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
     return 0;
 }
 
+int tt_local_addr(tt_socket s, struct tt_addr *out)
+{
+    socklen_t len = sizeof out->storage.bytes;
+    memset(out, 0, sizeof *out);
+    if (getsockname(fd_of(s), (struct sockaddr *)out->storage.bytes, &len) != 0)
+        return tt_posix_fail();
+    out->len = len;
+    out->family = ((struct sockaddr *)out->storage.bytes)->sa_family == AF_INET6
+                      ? TT_FAMILY_V6 : TT_FAMILY_V4;
+    return 0;
+}
+
 /* The connect of a socket with TT_OPT_SNDTIMEO_MS set: non-blocking, then
  * a wait of at most that long (Linux's connect would honour SO_SNDTIMEO by
  * itself, the BSDs' would not: the same bound everywhere). */

@@ -1,7 +1,9 @@
 /* stdin and stdout as byte streams, and stdin reads that Ctrl+C cuts
  * short. */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "posix.h"
@@ -52,4 +54,17 @@ int64_t tt_stdout_write(const void *buf, size_t len)
         left -= (size_t)n;
     }
     return (int64_t)len;
+}
+
+int tt_output_append(const char *path, int with_stdout)
+{
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644), rc = 0;
+    if (fd < 0)
+        return tt_posix_fail();
+    fflush(stdout);
+    fflush(stderr);
+    if (dup2(fd, STDERR_FILENO) < 0 || (with_stdout && dup2(fd, STDOUT_FILENO) < 0))
+        rc = tt_posix_fail();
+    close(fd);
+    return rc;
 }

@@ -218,6 +218,18 @@ int tt_listen(tt_socket s, int backlog)
     return check(listen(sock_of(s), backlog > 0 ? backlog : LISTEN_BACKLOG));
 }
 
+int tt_local_addr(tt_socket s, struct tt_addr *out)
+{
+    int len = (int)sizeof out->storage.bytes;
+    memset(out, 0, sizeof *out);
+    if (getsockname(sock_of(s), (struct sockaddr *)out->storage.bytes, &len) != 0)
+        return tt_win_fail();
+    out->len = (uint32_t)len;
+    out->family = ((struct sockaddr *)out->storage.bytes)->sa_family == AF_INET6
+                      ? TT_FAMILY_V6 : TT_FAMILY_V4;
+    return 0;
+}
+
 int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
 {
     int armed = !tt_win_ctrl_c_told();

@@ -4,6 +4,7 @@
  * mutable state, touched by the main thread and its reader thread). */
 #include <fcntl.h>
 #include <io.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <winsock2.h>
@@ -244,4 +245,26 @@ int64_t tt_stdout_write(const void *buf, size_t len)
         left -= (size_t)n;
     }
     return (int64_t)len;
+}
+
+/* A CRT call on a file failed: Windows' own error (the CRT's CreateFile
+ * left it), for its words. */
+static int crt_file_fail(void)
+{
+    WSASetLastError((int)GetLastError());
+    return TT_E_IO;
+}
+
+int tt_output_append(const char *path, int with_stdout)
+{
+    int fd = _open(path, _O_WRONLY | _O_APPEND | _O_CREAT | _O_BINARY, _S_IREAD | _S_IWRITE);
+    int rc = 0;
+    if (fd < 0)
+        return crt_file_fail();
+    fflush(stdout);
+    fflush(stderr);
+    if (_dup2(fd, 2) != 0 || (with_stdout && _dup2(fd, 1) != 0))
+        rc = crt_file_fail();
+    _close(fd);
+    return rc;
 }

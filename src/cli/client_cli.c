@@ -32,15 +32,15 @@ static void on_trace(void *ctx, int local, const struct ttcp_trace *t, const str
                                    : "the server could not trace");
     else
         n = ttcp_report_trace_end(side, t, text, sizeof text);
-    cli_put(cli_report_stream(o), text, n < sizeof text ? n : sizeof text - 1);
+    cli_put(o, cli_report_stream(o), text, n < sizeof text ? n : sizeof text - 1);
 }
 
 static void on_event(void *ctx, const struct ttcp_options *o, int local,
                      const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     (void)ctx;
-    (void)local;
     cli_print_event(o, ev, res);
+    cli_stream_interval(o, ev, !local);
 }
 
 /* The sentence for a failed conversation (empty when there was none). */
@@ -97,17 +97,22 @@ static void print_third(const struct ttcp_options *o, const struct ttcp_client_o
     n = (size_t)snprintf(text, sizeof text, "ttcp-C: %s ran this test to %s (%s port %llu) for "
                          "%s\n", o->host, o->target_host, out->third.target,
                          (unsigned long long)out->third.target_port, out->third.client);
-    cli_put(cli_report_stream(o), text, n < sizeof text ? n : sizeof text - 1);
+    cli_put(o, cli_report_stream(o), text, n < sizeof text ? n : sizeof text - 1);
 }
 
 static void print_problem(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
 {
-    char text[600];
+    char text[600], line[640];
+    int n;
     problem_text(o, out, text, sizeof text);
-    if (text[0] != '\0' && out->leg_failed) /* host1's own test to host2 */
-        fprintf(stderr, "ttcp-C: %s's test to %s: %s\n", o->host, o->target_host, text);
-    else if (text[0] != '\0')
-        fprintf(stderr, "%s: %s\n", out->problem == TTCP_CLIENT_KEY ? "ttcp" : "ttcp-C", text);
+    if (out->leg_failed) /* host1's own test to host2 */
+        n = snprintf(line, sizeof line, "ttcp-C: %s's test to %s: %s\n", o->host, o->target_host,
+                     text);
+    else
+        n = snprintf(line, sizeof line, "%s: %s\n",
+                     out->problem == TTCP_CLIENT_KEY ? "ttcp" : "ttcp-C", text);
+    if (text[0] != '\0' && n > 0)
+        cli_put(o, stderr, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
 static const char *const names[2] = {"send", "recv"};
@@ -165,10 +170,7 @@ static void print_json(const struct ttcp_options *o, const struct ttcp_client_ou
             f.code = TT_E_IO; /* the server said no, or broke the protocol */
     }
     ttcp_json_finish(&j, f.code ? &f : NULL, f.code ? text : NULL);
-    fputs(j.failed ? "{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":{\"message\":\"out of memory\"}}"
-                   : j.buf, stdout);
-    fputs("\n", stdout);
-    fflush(stdout);
+    cli_json_document(o, &j);
     ttcp_json_free(&j);
 }
 
@@ -177,7 +179,7 @@ static void print_stats(const struct ttcp_options *o, const struct ttcp_options 
 {
     char text[4096];
     size_t n = ttcp_report_stats(side, r, text, sizeof text);
-    cli_put(cli_report_stream(o), text, n);
+    cli_put(o, cli_report_stream(o), text, n);
 }
 
 /* The server's figures (with -P, each stream's, then both ends' totals),
@@ -209,7 +211,7 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
         if (!complete(st))
             continue;
         n = ttcp_report_summary(o, names[i], tx, rx, text, sizeof text);
-        cli_put(cli_report_stream(o), text, n);
+        cli_put(o, cli_report_stream(o), text, n);
     }
 }
 
@@ -256,6 +258,7 @@ int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
     struct ttcp_client_observer obs = {on_event, (void *)o, on_trace};
     struct ttcp_client_outcome out;
     int i, k, code;
+    cli_stream_start(o);
     ttcp_client_run(o, &obs, &out);
     for (i = 0; i < 2; i++)
         for (k = 0; out.stream[i].used && k < out.stream[i].n; k++)

@@ -31,6 +31,7 @@ static void print_event(void *ctx, const struct ttcp_event *ev, const struct ttc
     struct printer *p = ctx;
     const struct ttcp_options *o = ev->opts != NULL ? ev->opts : p->opts;
     cli_print_event(o, ev, res);
+    cli_stream_interval(o, ev, 0);
     if (ev->kind != TTCP_EV_FIGURES || !p->opts->json || o->stream_number != 0)
         return;
     if (p->parallel != NULL)
@@ -65,7 +66,7 @@ static int usage(const char *argv0, FILE *to, int code)
     size_t n;
     program_name(argv0, name, sizeof name);
     n = ttcp_usage(name, text, sizeof text);
-    cli_put(to, text, n < sizeof text ? n : sizeof text - 1);
+    cli_put(NULL, to, text, n < sizeof text ? n : sizeof text - 1);
     return code;
 }
 
@@ -82,12 +83,7 @@ static void print_json(struct printer *p, const struct ttcp_result *res, int rc)
     char native[256];
     ttcp_json_finish(&p->json, rc ? &res->failure : NULL,
                      rc ? cli_failure_text(&res->failure, native, sizeof native) : NULL);
-    if (p->json.failed)
-        fputs("{\"schema\":\"" TTCP_JSON_SCHEMA "\",\"error\":{\"message\":\"out of memory\"}}",
-              stdout);
-    else
-        fputs(p->json.buf, stdout);
-    fputs("\n", stdout);
+    cli_json_document(p->opts, &p->json);
     ttcp_json_free(&p->json);
 }
 
@@ -119,6 +115,7 @@ static int run(const struct ttcp_options *o, struct cli_plot *pl)
     ttcp_json_init(&p.json);
     if (o->json)
         ttcp_json_begin(&p.json, o, ttcp_version());
+    cli_stream_start(o);
     rc = ttcp_run(o, &obs, &res);
     if (rc != 0)
         cli_print_failure(o, &res);
@@ -143,6 +140,7 @@ static int run_parallel(const struct ttcp_options *o, struct cli_plot *pl)
     ttcp_json_init(&p.json);
     if (o->json)
         ttcp_json_begin(&p.json, o, ttcp_version());
+    cli_stream_start(o);
     rc = ttcp_run_parallel(o, &obs, &par);
     for (i = 0; i < par.n; i++)
         if (par.rc[i] != 0)
@@ -246,6 +244,23 @@ static int check_files(const struct ttcp_options *o)
     return EXIT_OK;
 }
 
+/* --logfile: from here on what ttcp prints goes to the end of the file;
+ * stdout stays where it was when it carries the data (-r without -s). */
+static int open_logfile(const struct ttcp_options *o)
+{
+    char native[256];
+    struct ttcp_failure f = {0, 0, TTCP_OP_NONE};
+    if (o->logfile == NULL)
+        return 0;
+    f.code = tt_output_append(o->logfile, o->transmit || o->sinkmode);
+    if (f.code == 0)
+        return 0;
+    f.native = tt_last_error();
+    fprintf(stderr, "ttcp: --logfile %s: %s\n", o->logfile,
+            cli_failure_text(&f, native, sizeof native));
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     static char *dialog_argv[] = {"ttcp", "-I", NULL};
@@ -286,7 +301,7 @@ int main(int argc, char **argv)
             wait_for_enter();
         return EXIT_USAGE;
     }
-    if (cli_plot_open(&plot, &opts) != 0) {
+    if (cli_plot_open(&plot, &opts) != 0 || open_logfile(&opts) != 0) {
         tt_cleanup();
         return EXIT_USAGE;
     }

@@ -18,10 +18,7 @@ static void print_json_line(const struct ttcp_options *o, const struct ttcp_resu
     ttcp_json_begin(&j, o, ttcp_version());
     ttcp_json_test(&j, o, res);
     ttcp_json_finish(&j, NULL, NULL);
-    if (!j.failed) { /* one call: tests that end together keep their lines whole */
-        fprintf(stdout, "%s\n", j.buf); /* no newline inside: the writer adds none */
-        fflush(stdout);
-    }
+    cli_json_document(o, &j); /* one line: no newline inside, the writer adds none */
     ttcp_json_free(&j);
 }
 
@@ -30,6 +27,7 @@ static void on_event(void *ctx, const struct ttcp_options *o, const struct ttcp_
 {
     (void)ctx;
     cli_print_event(o, ev, res);
+    cli_stream_interval(o, ev, 0);
     if (ev->kind == TTCP_EV_FIGURES && o->json)
         print_json_line(o, res);
 }
@@ -46,7 +44,7 @@ static void on_notice(void *ctx, enum ttcp_notice what, const struct tt_addr *pe
     char text[256], addr[80];
     size_t n = ttcp_report_notice(o, what, peer ? tt_addr_text(peer, addr, sizeof addr) : NULL,
                                   text, sizeof text);
-    cli_put(stderr, text, n);
+    cli_put(o, stderr, text, n);
 }
 
 int cli_serve(const struct ttcp_options *o)
@@ -58,7 +56,9 @@ int cli_serve(const struct ttcp_options *o)
     struct ttcp_failure failure;
     struct ttcp_result res;
     char why[256] = "";
-    int rc = ttcp_serve(o, &obs, &failure, why, sizeof why);
+    int rc;
+    cli_stream_start(o);
+    rc = ttcp_serve(o, &obs, &failure, why, sizeof why);
     if (rc == TT_E_INVAL && why[0] != '\0') {
         fprintf(stderr, "ttcp: %s\n", why);
         return CLI_EXIT_USAGE;

@@ -13,7 +13,7 @@ static void print_hop(void *ctx, const struct ttcp_trace *t, const struct ttcp_h
     size_t n = h == NULL ? ttcp_report_trace_start(ttcp_options_side(o), o->host, t, text,
                                                    sizeof text)
                          : ttcp_report_hop(ttcp_options_side(o), h, text, sizeof text);
-    cli_put(cli_report_stream(o), text, n);
+    cli_put(o, cli_report_stream(o), text, n);
 }
 
 int cli_trace(const struct ttcp_options *o)
@@ -29,6 +29,6 @@ int cli_trace(const struct ttcp_options *o)
         return CLI_EXIT_FAILED;
     }
     n = ttcp_report_trace_end(ttcp_options_side(o), &t, text, sizeof text);
-    cli_put(cli_report_stream(o), text, n);
+    cli_put(o, cli_report_stream(o), text, n);
     return t.interrupted ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }

@@ -7,14 +7,34 @@
 #include <string.h>
 
 #include "client/internal.h"
+#include "engine/local.h"
 
 #define TOKEN_RESEND_MS 100
 
+/* --bind and --cport: the k-th data socket opened binds port --cport + k
+ * (rules.c checks that the last fits), so a firewall rule can name them.
+ * On failure the socket is closed and the problem recorded: -1. */
+static int bind_data(struct client *c, int k, tt_socket *s)
+{
+    uint16_t port = c->opts->cport ? (uint16_t)(c->opts->cport + (uint64_t)k) : 0;
+    int rc = ttcp_bind_outgoing(*s, c->opts, c->server.family, port);
+    if (rc == 0)
+        return 0;
+    tt_close(*s);
+    *s = TT_NO_SOCKET;
+    snprintf(c->out->why, sizeof c->out->why, "cannot bind a data socket to %s port %u",
+             c->opts->bind ? c->opts->bind : "any address", (unsigned)port);
+    c->out->failure.op = TTCP_OP_BIND;
+    return ttcp_client_problem(c, TTCP_CLIENT_LOCAL, rc);
+}
+
 /* UDP: a socket connected to the server's port. */
-static int open_udp(struct client *c, tt_socket *out)
+static int open_udp(struct client *c, int k, tt_socket *out)
 {
     int rc = tt_socket_open(c->server.family, 1, out);
     c->out->failure.op = TTCP_OP_SOCKET;
+    if (rc == 0 && bind_data(c, k, out) != 0)
+        return -1;
     if (rc == 0 && (rc = tt_connect(*out, &c->server)) != 0) {
         tt_close(*out);
         *out = TT_NO_SOCKET;
@@ -76,10 +96,12 @@ static int agree_udp(struct client *c)
 
 /* A data connection for one stream, to the address the control connection
  * reached, introduced by the test's token. */
-static int open_data(struct client *c, int stream, tt_socket *out)
+static int open_data(struct client *c, int stream, int k, tt_socket *out)
 {
     struct ttcp_frame f;
     int rc = tt_socket_open(c->server.family, 0, out);
+    if (rc == 0 && bind_data(c, k, out) != 0)
+        return -1;
     c->out->failure.op = TTCP_OP_CONNECT;
     if (rc != 0)
         return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, rc);
@@ -141,16 +163,16 @@ static int open_member(struct client *c, int id, tt_socket *out)
 
 int ttcp_client_open_streams(struct client *c)
 {
-    int i, rc = 0;
+    int i, k = 0, rc = 0;
     for (i = 0; i < c->ids && rc == 0; i++) {
         if (!in_use(c, i))
             continue;
         if (c->local.udp && c->opts->group != NULL && i % 2 == 1)
             rc = open_member(c, i, &c->socks[i]);
         else if (c->local.udp)
-            rc = open_udp(c, &c->socks[i]);
+            rc = open_udp(c, k++, &c->socks[i]);
         else
-            rc = open_data(c, i, &c->socks[i]);
+            rc = open_data(c, i, k++, &c->socks[i]);
     }
     if (rc == 0 && c->local.udp)
         rc = agree_udp(c);

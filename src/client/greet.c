@@ -6,6 +6,7 @@
 
 #include "base/version.h"
 #include "client/internal.h"
+#include "engine/local.h"
 
 int ttcp_client_connect_control(struct client *c)
 {
@@ -19,7 +20,10 @@ int ttcp_client_connect_control(struct client *c)
         rc = tt_socket_open(list.addr[i].family, 0, &c->control);
         if (rc != 0)
             continue;
-        rc = ttcp_client_connect(c, c->control, &list.addr[i]);
+        /* --bind: from that address (--cport is the data's port) */
+        rc = ttcp_bind_outgoing(c->control, c->opts, list.addr[i].family, 0);
+        if (rc == 0)
+            rc = ttcp_client_connect(c, c->control, &list.addr[i]);
         if (rc == 0) {
             c->server = list.addr[i];
             return 0;

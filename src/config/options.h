@@ -31,6 +31,7 @@ enum ttcp_direction { TTCP_DIR_SEND, TTCP_DIR_RECEIVE, TTCP_DIR_BIDIR };
 #define TTCP_PLOT_PERIOD_NS 1000000000ll /* --plot without -i: intervals of 1 s, */
 #define TTCP_PLOT_POINTS 20              /* or --time / 20 when that is shorter */
 #define TTCP_PLOT_PATH_MAX 1024          /* --plot's file name, in bytes */
+#define TTCP_TITLE_MAX 128               /* --title, in bytes */
 
 struct ttcp_options {
     int action;      /* enum ttcp_action */
@@ -64,9 +65,12 @@ struct ttcp_options {
     uint64_t tos;         /* --tos, --dscp: the IPv4 TOS byte / IPv6 traffic class */
     int tos_given;        /* --tos or --dscp typed (0 is a mark too) */
     const char *congestion; /* --congestion: the TCP congestion control algorithm */
+    const char *bind;     /* --bind: the local address (a receiver or server: the only one) */
+    uint64_t cport;       /* --cport: -t's, or -C's first data, local port; 0 = the OS's */
     /* measurement beyond ttcp */
     int64_t interval_ns;  /* -i: interval reports, 0 = none */
     int64_t duration_ns;  /* --time: transmit this long instead of -n */
+    int64_t omit_ns;      /* --omit: the first so long is left out of the figures */
     uint64_t pace_bps;    /* -R: pacing rate, bits per second, 0 = none */
     uint64_t pace_burst;  /* -R RATE/BURST: buffers sent back to back at most */
     uint64_t link_bps;    /* --link-rate: the link's nominal rate */
@@ -75,6 +79,10 @@ struct ttcp_options {
     uint64_t seed;        /* --seed: the random pattern's seed */
     int seed_given;
     int json;             /* --json: one JSON document on stdout at the end */
+    int json_stream;      /* --json-stream: JSON events on stdout as the test runs (and --json) */
+    const char *logfile;  /* --logfile: what ttcp prints is appended to it */
+    int timestamps;       /* --timestamps: the date and time before each line of text */
+    const char *title;    /* --title: before each line of text, and in the JSON */
     const char *plot;     /* --plot: the SVG file the test is drawn into, at the end */
     int quiet_intervals;  /* intervals taken for --plot alone (no -i): never printed */
     int unit_given;       /* -f was typed (else a plot shows SI bit rates) */

@@ -364,6 +364,71 @@ static int check_congestion(const struct ttcp_options *o, char *why, size_t why_
     return -1;
 }
 
+/* The family a numeric address is written in (4, 6), or 0: a name. */
+static int written_family(const char *text)
+{
+    if (strchr(text, ':') != NULL)
+        return 6;
+    return strspn(text, "0123456789.") == strlen(text) ? 4 : 0;
+}
+
+/* --bind and --cport: the local end, of the host's family; the data's
+ * ports all below 65536. */
+static int check_local(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    int bound = o->bind ? written_family(o->bind) : 0;
+    int host = o->host && o->mode != TTCP_MODE_SERVER ? written_family(o->host) : 0;
+    uint64_t conns = o->streams * (o->bidir ? 2u : 1u);
+    if (bound && ((bound == 4 && o->family == TT_FAMILY_V6) ||
+                  (bound == 6 && o->family == TT_FAMILY_V4)))
+        snprintf(why, why_len, "--bind %s is an IPv%d address, and %s asks for IPv%d", o->bind,
+                 bound, bound == 4 ? "-6" : "-4", bound == 4 ? 6 : 4);
+    else if (bound && host && bound != host)
+        snprintf(why, why_len, "--bind %s is an IPv%d address, the host %s IPv%d", o->bind,
+                 bound, o->host, host);
+    else if (o->bind && o->group && !o->transmit && o->mode == TTCP_MODE_CLASSIC)
+        snprintf(why, why_len, "--bind does not go with -r -g: a member takes the group's port "
+                 "on any address (--interface picks the interface)");
+    else if (o->cport && (o->mode == TTCP_MODE_SERVER ||
+                          (o->mode == TTCP_MODE_CLASSIC && !o->transmit)))
+        snprintf(why, why_len, "--cport is the sending end's port (-t, -C); a receiver "
+                 "listens on -p");
+    else if (o->cport && o->cport + conns - 1 > 65535)
+        snprintf(why, why_len, "--cport %llu: %llu data sockets would reach port %llu",
+                 (unsigned long long)o->cport, (unsigned long long)conns,
+                 (unsigned long long)(o->cport + conns - 1));
+    else
+        return 0;
+    return -1;
+}
+
+/* --json-stream, --logfile, --title: how the lines go out. */
+static int check_output(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    size_t i, n = o->title ? strlen(o->title) : 0;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)o->title[i] < 0x20 || o->title[i] == 0x7f)
+            break;
+    if (o->title && (n == 0 || n > TTCP_TITLE_MAX || i < n))
+        snprintf(why, why_len, "--title: 1 to %d characters, none of them a control character",
+                 TTCP_TITLE_MAX);
+    else if (o->logfile && o->logfile[0] == '\0')
+        snprintf(why, why_len, "--logfile: the file's name is empty");
+    else if (o->json_stream && !o->transmit && !o->sinkmode)
+        snprintf(why, why_len, "--json-stream needs -s on a receiver: its stdout carries the "
+                 "data");
+    else
+        return 0;
+    return -1;
+}
+
+/* --json-stream ends with the --json document. */
+static void settle_output(struct ttcp_options *o)
+{
+    if (o->json_stream)
+        o->json = 1;
+}
+
 /* What the data is and what the receiver does with it. */
 static int check_data(const struct ttcp_options *o, char *why, size_t why_len)
 {
@@ -390,6 +455,10 @@ static int check_amounts(const struct ttcp_options *o, char *why, size_t why_len
 {
     if (o->duration_ns && o->continuous)
         snprintf(why, why_len, "--time and -c do not go together");
+    else if (o->omit_ns && o->duration_ns && o->omit_ns >= o->duration_ns)
+        snprintf(why, why_len, "--omit %.2f leaves nothing of a test of %.2f s (--time%s)",
+                 (double)o->omit_ns / 1e9, (double)o->duration_ns / 1e9,
+                 o->mode == TTCP_MODE_CLIENT ? ", 10 s for -C without -n" : "");
     else if (o->streams > 1 && (!o->sinkmode || o->continuous))
         snprintf(why, why_len, "-P needs -s and does not go with -c: each stream sends the "
                  "pattern, one test");
@@ -434,8 +503,11 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
     if (check_plot(o, why, why_len) != 0)
         return -1;
     settle_plot_interval(o);
+    if (check_output(o, why, why_len) != 0)
+        return -1;
+    settle_output(o);
     if (check_host_and_buffers(o, why, why_len) != 0 || check_data(o, why, why_len) != 0 ||
-        check_amounts(o, why, why_len) != 0 ||
+        check_amounts(o, why, why_len) != 0 || check_local(o, why, why_len) != 0 ||
         (o->congestion != NULL && check_congestion(o, why, why_len) != 0))
         return -1;
     raise_udp_buflen_to_sentinel(o);

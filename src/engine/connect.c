@@ -1,5 +1,6 @@
 /* Setting up each side: the socket, the classic socket options (with their
  * progress lines in 1.12's order), then connect or listen + accept. */
+#include "engine/local.h"
 #include "engine/phases.h"
 
 #define ACCEPT_POLL_MS 250 /* how often a waiting receiver looks at Ctrl+C */
@@ -93,6 +94,7 @@ static void tune_connection(struct ttcp_session *s)
         s->rearm_quickack = !tt_quickack_sticky();
     read_marks(s, s->sock);
     ttcp_capture_tcp_info(s, 0);
+    s->res->local_valid = tt_local_addr(s->sock, &s->res->local) == 0;
 }
 
 int ttcp_resolve_peer(struct ttcp_session *s)
@@ -143,10 +145,14 @@ int ttcp_open_transmitter(struct ttcp_session *s)
         if (i == 0)
             ttcp_emit(s, TTCP_EV_SOCKET);
         rc = apply_socket_options(s, s->sock, i == 0);
+        if (rc == 0 &&
+            (rc = ttcp_bind_outgoing(s->sock, o, list->addr[i].family, (uint16_t)o->cport)) != 0)
+            rc = ttcp_fail(s, rc, TTCP_OP_BIND);
         if (rc == 0 && o->group != NULL)
             rc = multicast_sender(s, list->addr[i].family);
         if (rc == 0 && o->udp) {
             udp_destination(s, &list->addr[i]);
+            s->res->local_valid = tt_local_addr(s->sock, &s->res->local) == 0;
             return 0;
         }
         if (rc == 0) {
@@ -198,21 +204,26 @@ int ttcp_adopt_connection(struct ttcp_session *s, const struct tt_addr *peer, in
         s->res->peer = *peer;
         s->res->peer_valid = 1;
     }
-    if (s->opts->udp)
-        return 0; /* a connected datagram socket: no TCP options, no connect line */
+    if (s->opts->udp) { /* a connected datagram socket: no TCP options, no connect line */
+        s->res->local_valid = tt_local_addr(s->sock, &s->res->local) == 0;
+        return 0;
+    }
     tune_connection(s);
     ttcp_emit(s, accepted ? TTCP_EV_ACCEPT : TTCP_EV_CONNECT);
     return 0;
 }
 
-/* The receiver's socket: dual-stack unless -4/-6 says otherwise, falling
- * back to IPv4 where the system has no IPv6. */
+/* The receiver's socket: dual-stack unless -4/-6 or --bind says otherwise,
+ * falling back to IPv4 where the system has no IPv6. */
 static int open_bound(struct ttcp_session *s, tt_socket *out)
 {
     const struct ttcp_options *o = s->opts;
-    struct tt_addr any;
+    struct tt_addr local;
     int family = o->family, rc;
 
+    if (o->bind != NULL &&
+        (rc = ttcp_local_address(o, &family, (uint16_t)o->port, &local)) != 0)
+        return ttcp_fail(s, rc, TTCP_OP_BIND);
     rc = tt_socket_open(family, o->udp, out);
     if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY) {
         family = TT_FAMILY_V4;
@@ -225,8 +236,9 @@ static int open_bound(struct ttcp_session *s, tt_socket *out)
         tt_setopt(*out, TT_OPT_REUSEADDR, 1); /* rerun at once on the same port */
     else if (o->share_port)
         tt_setopt(*out, TT_OPT_SHARE_PORT, 1);
-    tt_addr_any(family, (uint16_t)o->port, &any);
-    rc = tt_bind(*out, &any);
+    if (o->bind == NULL)
+        tt_addr_any(family, (uint16_t)o->port, &local);
+    rc = tt_bind(*out, &local);
     if (rc != 0)
         return ttcp_fail(s, rc, TTCP_OP_BIND);
     return apply_socket_options(s, *out, 1);

@@ -114,6 +114,8 @@ int ttcp_run_parallel(const struct ttcp_options *opts, const struct ttcp_observe
     for (i = 0; i < n; i++) {
         ttcp_stream_options(opts, i, n, &out->opts[i]);
         out->opts[i].port = opts->port + (uint64_t)i;
+        if (opts->cport)
+            out->opts[i].cport = opts->cport + (uint64_t)i;
     }
     tt_cpu_times(&cpu[0]);
     ttcp_streams_run(&run, run_stream, &g, NULL, NULL);

@@ -4,6 +4,8 @@
  * asks for it), sending a whole buffer, and the TCP statistics. */
 #include "engine/session.h"
 
+#include <string.h>
+
 #define PAUSE_SLICE_NS 100000000ll /* the longest sleep between two looks at Ctrl+C */
 
 static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
@@ -66,11 +68,52 @@ static void emit_intervals(struct ttcp_session *s, size_t closed)
     }
 }
 
+/* --omit: its end is passed. The bytes counted at earlier clock reads are
+ * the omitted part's, as in the intervals, so the two add up. */
+static void pass_omit(struct ttcp_session *s)
+{
+    s->omit.passed = 1;
+    s->omit.bytes = s->bytes_at_tick;
+    s->omit.calls = s->calls_at_tick;
+    ttcp_cpu_now(s, &s->omit.cpu);
+    s->omit.udp = s->res->udp;
+}
+
 void ttcp_tick(struct ttcp_session *s)
 {
     s->now_ns = tt_now_ns();
+    if (s->omit.end_ns != 0 && !s->omit.passed && s->now_ns >= s->omit.end_ns)
+        pass_omit(s);
     if (s->opts->interval_ns)
         emit_intervals(s, ttcp_intervals_tick(&s->res->intervals, s->now_ns, s->res->bytes));
+    s->bytes_at_tick = s->res->bytes;
+    s->calls_at_tick = s->res->calls;
+}
+
+/* --omit, at the end: the figures become those of the rest of the test. A
+ * test that ended within the part to omit keeps all of it, and says so. */
+static void leave_out_omitted(struct ttcp_session *s, const struct ttcp_moment *end)
+{
+    struct ttcp_result *r = s->res;
+    int64_t omit_end = s->omit.end_ns;
+    s->omit.end_ns = 0; /* once: the timer may be stopped again */
+    if (!s->omit.passed || end->ns <= omit_end) {
+        ttcp_warn(s, TTCP_WARN_OMIT_LONGER);
+        return;
+    }
+    r->omitted = 1;
+    r->omitted_ns = omit_end - s->start_ns;
+    r->omitted_bytes = s->omit.bytes;
+    r->bytes -= s->omit.bytes;
+    r->calls -= s->omit.calls;
+    r->real_ns = end->ns - omit_end;
+    r->cpu_start = s->omit.cpu;
+    if (r->udp_stats_valid) {
+        r->udp.datagrams -= s->omit.udp.datagrams;
+        r->udp.expected -= s->omit.udp.expected;
+        r->udp.duplicates -= s->omit.udp.duplicates;
+        r->udp.out_of_order -= s->omit.udp.out_of_order;
+    }
 }
 
 /* Sleeps in slices that look at Ctrl+C: at a slow -R one buffer's wait can
@@ -130,7 +173,7 @@ int ttcp_over_limit(struct ttcp_session *s)
 
 int ttcp_clocked(const struct ttcp_options *o)
 {
-    return o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns;
+    return o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns || o->omit_ns;
 }
 
 void ttcp_timer_start(struct ttcp_session *s)
@@ -142,8 +185,15 @@ void ttcp_timer_start(struct ttcp_session *s)
     s->res->start_ns = s->start_ns;
     s->now_ns = s->start_ns;
     s->clocked = ttcp_clocked(o);
+    memset(&s->omit, 0, sizeof s->omit);
+    s->bytes_at_tick = s->res->bytes;
+    s->calls_at_tick = s->res->calls;
+    if (o->omit_ns)
+        s->omit.end_ns = s->start_ns + o->omit_ns;
     if (o->interval_ns)
         ttcp_intervals_start(&s->res->intervals, o->interval_ns, s->start_ns);
+    if (o->interval_ns && o->omit_ns)
+        ttcp_intervals_omit(&s->res->intervals, s->omit.end_ns);
     if (o->duration_ns)
         s->end_ns = s->start_ns + o->duration_ns;
     if (o->pace_bps)
@@ -170,6 +220,8 @@ void ttcp_timer_stop_at(struct ttcp_session *s, const struct ttcp_moment *end)
     s->res->cpu_end = end->cpu;
     if (s->opts->interval_ns)
         emit_intervals(s, ttcp_intervals_finish(&s->res->intervals, end->ns, s->res->bytes));
+    if (s->omit.end_ns != 0)
+        leave_out_omitted(s, end);
 }
 
 void ttcp_timer_stop(struct ttcp_session *s)

@@ -30,6 +30,15 @@ struct ttcp_session {
     int64_t now_ns;      /* the last read */
     int64_t end_ns;      /* --time: when to stop sending */
     struct ttcp_pacer pacer;
+    /* --omit: the figures begin at end_ns; what was counted by then */
+    struct {
+        int64_t end_ns;  /* 0: nothing to omit */
+        int passed;
+        uint64_t bytes, calls; /* at the last clock read before end_ns */
+        struct tt_cpu cpu;     /* read as it passed */
+        struct ttcp_udp_stats udp;
+    } omit;
+    uint64_t bytes_at_tick, calls_at_tick; /* at the last clock read */
     struct ttcp_prng prng; /* --pattern random */
     uint64_t udp_seq;
     /* UDP in sink mode: room for a batch of datagrams, one slot each */

@@ -34,13 +34,39 @@ static size_t close_until(struct ttcp_intervals *iv, int64_t end_ns)
     in->start_ns = iv->next_ns - iv->period_ns - iv->origin_ns;
     in->end_ns = end_ns - iv->origin_ns;
     in->bytes = total - iv->bytes_before;
+    in->omitted = iv->omit_until_ns != 0 && end_ns <= iv->omit_until_ns;
     iv->bytes_before = total;
     return 1;
+}
+
+void ttcp_intervals_omit(struct ttcp_intervals *iv, int64_t until_ns)
+{
+    iv->omit_until_ns = until_ns;
+    iv->omit_passed = 0;
+}
+
+/* The omitted part's end is passed: its intervals close (the last one at
+ * its end), and the next boundaries count from there. */
+static size_t close_omitted(struct ttcp_intervals *iv)
+{
+    size_t closed = 0;
+    iv->omit_passed = 1;
+    while (iv->next_ns <= iv->omit_until_ns && close_until(iv, iv->next_ns) == 1) {
+        iv->next_ns += iv->period_ns;
+        closed++;
+    }
+    if (iv->omit_until_ns > iv->next_ns - iv->period_ns)
+        closed += close_until(iv, iv->omit_until_ns);
+    iv->next_ns = iv->omit_until_ns + iv->period_ns;
+    return closed;
 }
 
 size_t ttcp_intervals_tick(struct ttcp_intervals *iv, int64_t now_ns, uint64_t total_bytes)
 {
     size_t closed = 0;
+    if (iv->period_ns > 0 && iv->omit_until_ns != 0 && !iv->omit_passed &&
+        now_ns >= iv->omit_until_ns)
+        closed = close_omitted(iv);
     while (iv->period_ns > 0 && now_ns >= iv->next_ns) {
         if (close_until(iv, iv->next_ns) == 0)
             break;

@@ -15,6 +15,7 @@
 struct ttcp_interval {
     int64_t start_ns, end_ns; /* from the start of the timed phase */
     uint64_t bytes;
+    int omitted;              /* --omit: it lies in the part left out of the figures */
     int tcp_valid;
     struct tt_tcp_info tcp;   /* at the interval's end: retransmits count from the start */
     /* A UDP receiver with ttcp's sequence header: the interval's share of
@@ -34,11 +35,16 @@ struct ttcp_intervals {
     uint64_t bytes_before; /* total bytes at the last boundary */
     uint64_t last_total;   /* total bytes at the last clock read */
     uint64_t udp_datagrams_before, udp_expected_before; /* at the last boundary */
+    int64_t omit_until_ns; /* --omit: the omitted part's end, monotonic clock (0: none); */
+    int omit_passed;       /* once passed, the boundaries start again from it */
     struct ttcp_interval *list;
     size_t count, cap;
 };
 
 void ttcp_intervals_start(struct ttcp_intervals *iv, int64_t period_ns, int64_t origin_ns);
+/* --omit: the intervals up to until_ns are marked omitted, and one ends
+ * there (short if it must), so the figures' part begins on a boundary. */
+void ttcp_intervals_omit(struct ttcp_intervals *iv, int64_t until_ns);
 /* A clock read that counted total_bytes so far: closes every interval whose
  * end it passed; returns how many were closed (0 when none, or when memory
  * ran out). */

@@ -70,6 +70,7 @@ enum ttcp_warning {
     TTCP_WARN_PORT_UNREACHABLE, /* -t -u: the receiver's host says its port is closed */
     TTCP_WARN_ICMP,            /* -t -u: the network reported earlier datagrams undeliverable */
     TTCP_WARN_TOS,             /* --tos, --dscp: the OS does not let a program mark packets */
+    TTCP_WARN_OMIT_LONGER,     /* --omit: the test ended first: nothing was left out */
     TTCP_WARN_COUNT
 };
 
@@ -95,6 +96,8 @@ struct ttcp_result {
     int64_t back_ns;
     struct tt_addr peer;  /* the transmitter a TCP receiver accepted */
     int peer_valid;
+    struct tt_addr local; /* the data socket's own address and port, once connected */
+    int local_valid;
     /* TCP statistics at connect and at the end, when the OS has them;
      * tcp_end_asked: the end statistics were wanted (valid or not) */
     int tcp_connect_valid, tcp_end_valid, tcp_end_asked;
@@ -105,6 +108,11 @@ struct ttcp_result {
     int tos_valid, tos;
     int congestion_valid;
     char congestion[TTCP_CONGESTION_MAX + 1];
+    /* --omit: the first omitted_ns of the test were measured and left out of
+     * bytes, calls, real_ns, the CPU time and the UDP counts above */
+    int omitted;
+    int64_t omitted_ns;
+    uint64_t omitted_bytes;
     int test_number;      /* -c: 1, 2, ... */
     struct ttcp_intervals intervals; /* -i */
     /* UDP between two ends of this tool: what the sequence header told */

@@ -177,6 +177,7 @@ void ttcp_interval_sum_add(struct ttcp_interval_sum *s, int part, const struct t
     if (in->end_ns > t->end_ns)
         t->end_ns = in->end_ns;
     t->bytes += in->bytes;
+    t->omitted |= in->omitted;
     if (in->udp_valid) {
         /* counts add up; the jitter is the streams' mean (udp_valid counts them) */
         t->udp_jitter_ns = (t->udp_jitter_ns * t->udp_valid + in->udp_jitter_ns) /

@@ -55,6 +55,8 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
         ttcp_frame_add_u64(f, "tos", o->tos);
     if (o->congestion != NULL)
         ttcp_frame_add(f, "congestion", o->congestion);
+    if (o->omit_ns)
+        ttcp_frame_add_u64(f, "omit_ns", (uint64_t)o->omit_ns);
     ttcp_frame_end(f);
 }
 
@@ -183,6 +185,18 @@ static int read_marks(const struct ttcp_message *m, struct ttcp_grant *out, char
     return 0;
 }
 
+/* --omit for the server's end too, within the command line's bounds (the
+ * one validation then holds it below --time). */
+static int read_tuning(const struct ttcp_message *m, struct ttcp_options *o, char *why,
+                       size_t why_len)
+{
+    uint64_t omit;
+    if (get_opt(m, "omit_ns", NS_PER_S / 100, 3600 * NS_PER_S, 0, &omit, why, why_len) != 0)
+        return -1;
+    o->omit_ns = (int64_t)omit;
+    return 0;
+}
+
 /* -C -r -m: a group to send to, of the family the server listens on, the
  * hop limit within the server's --max-ttl. */
 static int read_group(const struct ttcp_message *m, const struct ttcp_options *server,
@@ -257,6 +271,9 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     o->unit = server->unit;
     o->verbose = server->verbose;
     o->json = server->json; /* -S --json: a document per test on stdout, text on stderr */
+    o->json_stream = server->json_stream; /* and how the server's lines go out */
+    o->timestamps = server->timestamps;
+    o->title = server->title;
     o->bufalign = server->bufalign;
     o->bufoffset = server->bufoffset;
     if (read_fields(m, o, &direction, why, why_len) != 0)
@@ -282,6 +299,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     if (server->max_rate_bps && (o->pace_bps == 0 || o->pace_bps > server->max_rate_bps))
         o->pace_bps = server->max_rate_bps;
     if (read_group(m, server, out, why, why_len) != 0 || read_marks(m, out, why, why_len) != 0 ||
+        read_tuning(m, o, why, why_len) != 0 ||
         get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0)
         return -1;
     out->traceroute = (int)trace;

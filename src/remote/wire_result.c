@@ -35,6 +35,8 @@ static const struct u64_field fields[] = {
     {"udp_out_of_order", R(udp.out_of_order), 0},
     {"back_bytes", R(back_bytes), 0},
     {"back_ns", R(back_ns), 1},
+    {"omitted_ns", R(omitted_ns), 1},
+    {"omitted_bytes", R(omitted_bytes), 0},
 };
 #undef R
 
@@ -191,6 +193,7 @@ int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp
             memcpy(p, &v, sizeof v);
         }
     }
+    r->omitted = r->omitted_ns > 0;
     return read_small(m, r, why, why_len) != 0 ? -1 : read_marks(m, r, why, why_len);
 }
 
@@ -201,6 +204,8 @@ void ttcp_wire_interval(struct ttcp_frame *f, int stream, const struct ttcp_inte
     ttcp_frame_add_u64(f, "start_ns", (uint64_t)in->start_ns);
     ttcp_frame_add_u64(f, "end_ns", (uint64_t)in->end_ns);
     ttcp_frame_add_u64(f, "bytes", in->bytes);
+    if (in->omitted)
+        ttcp_frame_add_u64(f, "omitted", 1);
     if (in->tcp_valid) {
         ttcp_frame_add_u64(f, "srtt_us", in->tcp.srtt_us);
         ttcp_frame_add_u64(f, "cwnd", in->tcp.cwnd);
@@ -234,7 +239,7 @@ static int read_interval_udp(const struct ttcp_message *m, struct ttcp_interval 
 int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
                             struct ttcp_interval *in, char *why, size_t why_len)
 {
-    uint64_t s, a, b, srtt, cwnd;
+    uint64_t s, a, b, srtt, cwnd, omitted;
     memset(in, 0, sizeof *in);
     if (ttcp_proto_get_u64(m, "stream", 0, TTCP_STREAM_IDS - 1, &s, why, why_len) != 0 ||
         ttcp_proto_get_u64(m, "start_ns", 0, MAX_NS, &a, why, why_len) != 0 ||
@@ -243,9 +248,11 @@ int ttcp_wire_read_interval(const struct ttcp_message *m, int *stream,
         get(m, "srtt_us", UINT32_MAX, &srtt, why, why_len) != 0 ||
         get(m, "cwnd", UINT32_MAX, &cwnd, why, why_len) != 0 ||
         get(m, "retransmits", UINT64_MAX, &in->tcp.retransmits, why, why_len) != 0 ||
+        get(m, "omitted", 1, &omitted, why, why_len) != 0 ||
         read_interval_udp(m, in, why, why_len) != 0)
         return -1;
     *stream = (int)s;
+    in->omitted = (int)omitted;
     in->start_ns = (int64_t)a;
     in->end_ns = (int64_t)b;
     in->tcp_valid = ttcp_proto_get(m, "srtt_us") != NULL;

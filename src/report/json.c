@@ -146,3 +146,9 @@ void ttcp_json_null(struct ttcp_json *j, const char *key)
     item(j, key);
     raw(j, "null", 4);
 }
+
+void ttcp_json_value(struct ttcp_json *j, const char *key, const char *json_text)
+{
+    item(j, key);
+    raw(j, json_text, strlen(json_text));
+}

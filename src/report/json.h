@@ -30,5 +30,7 @@ void ttcp_json_i64(struct ttcp_json *j, const char *key, int64_t value);
 void ttcp_json_double(struct ttcp_json *j, const char *key, double value);
 void ttcp_json_bool(struct ttcp_json *j, const char *key, int value);
 void ttcp_json_null(struct ttcp_json *j, const char *key);
+/* A value another writer made (well-formed: this writer's own output). */
+void ttcp_json_value(struct ttcp_json *j, const char *key, const char *json_text);
 
 #endif

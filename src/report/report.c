@@ -80,6 +80,10 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
     case TTCP_WARN_ICMP:
         icmp_words(&t, res);
         break;
+    case TTCP_WARN_OMIT_LONGER:
+        ttcp_text_add(&t, "--omit: the test ended within its first %.2f s: nothing was left "
+                      "out of the figures", (double)o->omit_ns / 1e9);
+        break;
     default:
         if ((int)w >= 0 && w < TTCP_WARN_COUNT && fixed_words[w] != NULL)
             ttcp_text_add(&t, "%s", fixed_words[w]);
@@ -106,6 +110,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_PORT_UNREACHABLE] = "port_unreachable",
         [TTCP_WARN_ICMP] = "icmp_error",
         [TTCP_WARN_TOS] = "tos_unsupported",
+        [TTCP_WARN_OMIT_LONGER] = "omit_longer_than_test",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }

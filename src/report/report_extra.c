@@ -25,6 +25,8 @@ size_t ttcp_report_interval(const struct ttcp_options *o, const struct ttcp_inte
         ttcp_text_add(&t, "  retransmits %llu, cwnd %u, srtt %.3f ms",
                       (unsigned long long)in->tcp.retransmits, in->tcp.cwnd,
                       in->tcp.srtt_us / 1000.0);
+    if (in->omitted) /* --omit: not in the figures */
+        ttcp_text_add(&t, "  (omitted)");
     ttcp_text_add(&t, "\n");
     return t.used;
 }
@@ -89,6 +91,10 @@ void ttcp_report_extras(const struct ttcp_options *o, const struct ttcp_result *
                         struct ttcp_text *t)
 {
     cpu_line(o, r, t);
+    if (r->omitted)
+        ttcp_text_add(t, "ttcp%s: omitted: the first %.2f s, %llu bytes, not in the figures\n",
+                      ttcp_options_side(o), (double)r->omitted_ns / 1e9,
+                      (unsigned long long)r->omitted_bytes);
     if (o->link_bps)
         link_line(o, r, t);
     if (r->udp_stats_valid)

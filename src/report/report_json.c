@@ -11,7 +11,7 @@ static const char *protocol(const struct ttcp_options *o)
     return o->udp ? "udp" : "tcp";
 }
 
-static void options_object(struct ttcp_json *j, const struct ttcp_options *o)
+void ttcp_json_options(struct ttcp_json *j, const struct ttcp_options *o)
 {
     ttcp_json_object(j, "options");
     ttcp_json_string(j, "protocol", protocol(o));
@@ -59,11 +59,13 @@ void ttcp_json_begin(struct ttcp_json *j, const struct ttcp_options *o, const ch
     ttcp_json_object(j, NULL);
     ttcp_json_string(j, "schema", TTCP_JSON_SCHEMA);
     ttcp_json_string(j, "version", version);
+    if (o->title != NULL)
+        ttcp_json_string(j, "title", o->title);
     if (o->mode == TTCP_MODE_CLIENT)
         ttcp_json_string(j, "side", "client");
     else
         ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
-    options_object(j, o);
+    ttcp_json_options(j, o);
     ttcp_json_array(j, "tests");
 }
 
@@ -93,22 +95,28 @@ static void udp_interval(struct ttcp_json *j, const struct ttcp_interval *in)
     ttcp_json_end(j);
 }
 
+void ttcp_json_interval_members(struct ttcp_json *j, const struct ttcp_interval *in)
+{
+    double secs = (double)(in->end_ns - in->start_ns) / 1e9;
+    ttcp_json_double(j, "start", (double)in->start_ns / 1e9);
+    ttcp_json_double(j, "end", (double)in->end_ns / 1e9);
+    ttcp_json_u64(j, "bytes", in->bytes);
+    ttcp_json_double(j, "bits_per_second", secs > 0 ? (double)in->bytes * 8.0 / secs : 0.0);
+    if (in->omitted)
+        ttcp_json_bool(j, "omitted", 1);
+    if (in->tcp_valid)
+        tcp_object(j, "tcp", &in->tcp);
+    if (in->udp_valid)
+        udp_interval(j, in);
+}
+
 static void intervals_array(struct ttcp_json *j, const struct ttcp_result *r)
 {
     size_t i;
     ttcp_json_array(j, "intervals");
     for (i = 0; i < r->intervals.count; i++) {
-        const struct ttcp_interval *in = &r->intervals.list[i];
-        double secs = (double)(in->end_ns - in->start_ns) / 1e9;
         ttcp_json_object(j, NULL);
-        ttcp_json_double(j, "start", (double)in->start_ns / 1e9);
-        ttcp_json_double(j, "end", (double)in->end_ns / 1e9);
-        ttcp_json_u64(j, "bytes", in->bytes);
-        ttcp_json_double(j, "bits_per_second", secs > 0 ? (double)in->bytes * 8.0 / secs : 0.0);
-        if (in->tcp_valid)
-            tcp_object(j, "tcp", &in->tcp);
-        if (in->udp_valid)
-            udp_interval(j, in);
+        ttcp_json_interval_members(j, &r->intervals.list[i]);
         ttcp_json_end(j);
     }
     ttcp_json_end(j);
@@ -196,12 +204,24 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
     char peer[80];
     if (o->stream_number > 0) /* one of -P's streams */
         ttcp_json_u64(j, "stream", (uint64_t)o->stream_number);
-    if (r->peer_valid)
+    if (r->peer_valid) {
         ttcp_json_string(j, "peer", tt_addr_text(&r->peer, peer, sizeof peer));
+        ttcp_json_u64(j, "peer_port", tt_addr_port(&r->peer));
+    }
+    if (r->local_valid) { /* where --bind and --cport show */
+        ttcp_json_string(j, "local", tt_addr_text(&r->local, peer, sizeof peer));
+        ttcp_json_u64(j, "local_port", tt_addr_port(&r->local));
+    }
     ttcp_json_u64(j, "bytes", r->bytes);
     ttcp_json_double(j, "seconds", secs);
     ttcp_json_double(j, "bits_per_second", (double)r->bytes * 8.0 / secs);
     ttcp_json_u64(j, "io_calls", r->calls);
+    if (r->omitted) { /* --omit: measured, and not in the figures above */
+        ttcp_json_object(j, "omitted");
+        ttcp_json_double(j, "seconds", (double)r->omitted_ns / 1e9);
+        ttcp_json_u64(j, "bytes", r->omitted_bytes);
+        ttcp_json_end(j);
+    }
     ttcp_json_bool(j, "interrupted", r->interrupted);
     ttcp_json_bool(j, "idle_timeout", r->idle_timeout);
     ttcp_json_bool(j, "truncated", (r->warnings >> TTCP_WARN_TRUNCATED) & 1u);

@@ -31,6 +31,10 @@ void ttcp_json_next_array(struct ttcp_json *j, const char *key);
 /* ttcp -C: a stream's summary (the text summary line's figures). */
 void ttcp_json_summary(struct ttcp_json *j, const struct ttcp_options *o, const char *direction,
                        const struct ttcp_result *tx, const struct ttcp_result *rx);
+/* The "options" object, and an interval's members (its start, end, bytes,
+ * rate, ...), for the document and for --json-stream's events. */
+void ttcp_json_options(struct ttcp_json *j, const struct ttcp_options *o);
+void ttcp_json_interval_members(struct ttcp_json *j, const struct ttcp_interval *in);
 /* Closes the document; failure NULL (or code 0) writes "error": null. */
 void ttcp_json_finish(struct ttcp_json *j, const struct ttcp_failure *failure,
                       const char *message);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/local.h"
 #include "engine/run.h"
 #include "engine/streams.h"
 #include "engine/trace.h"
@@ -167,19 +168,24 @@ static int to_group(const struct control *c, int stream)
  * from, so the kernel hands it that client's datagrams alone. */
 static int open_udp(struct control *c, int stream)
 {
-    struct tt_addr any;
+    struct tt_addr local;
     tt_socket s;
     int family = c->sv->opts->family, rc;
     if (to_group(c, stream)) /* a socket of the group's own family */
         family = ttcp_options_multicast(c->grant.group) == 4 ? TT_FAMILY_V4 : TT_FAMILY_V6;
+    else if (c->sv->opts->bind != NULL && /* -S --bind: the address the server listens on */
+             (rc = ttcp_local_address(c->sv->opts, &family, (uint16_t)c->sv->opts->port,
+                                      &local)) != 0)
+        return rc;
     rc = tt_socket_open(family, 1, &s);
     if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY)
         rc = tt_socket_open(family = TT_FAMILY_V4, 1, &s);
     if (rc != 0)
         return rc;
     tt_setopt(s, TT_OPT_SHARE_PORT, 1);
-    tt_addr_any(family, (uint16_t)c->sv->opts->port, &any);
-    rc = tt_bind(s, &any);
+    if (to_group(c, stream) || c->sv->opts->bind == NULL)
+        tt_addr_any(family, (uint16_t)c->sv->opts->port, &local);
+    rc = tt_bind(s, &local);
     if (rc == 0 && to_group(c, stream))
         rc = aim_at_group(c, s, family, stream);
     else if (rc == 0)

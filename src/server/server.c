@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/local.h"
 #include "engine/run.h"
 #include "server/internal.h"
 
@@ -132,8 +133,12 @@ static void udp_lane(void *arg)
 
 static int open_listener(struct ttcp_server *sv, struct ttcp_failure *failure)
 {
-    struct tt_addr any;
+    struct tt_addr local;
     int family = sv->opts->family, rc;
+    failure->op = TTCP_OP_BIND;
+    if (sv->opts->bind != NULL &&
+        (rc = ttcp_local_address(sv->opts, &family, (uint16_t)sv->opts->port, &local)) != 0)
+        return rc;
     failure->op = TTCP_OP_SOCKET;
     rc = tt_socket_open(family, 0, &sv->listener);
     if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY) {
@@ -143,9 +148,10 @@ static int open_listener(struct ttcp_server *sv, struct ttcp_failure *failure)
     if (rc != 0)
         return rc;
     tt_setopt(sv->listener, TT_OPT_REUSEADDR, 1);
-    tt_addr_any(family, (uint16_t)sv->opts->port, &any);
+    if (sv->opts->bind == NULL)
+        tt_addr_any(family, (uint16_t)sv->opts->port, &local);
     failure->op = TTCP_OP_BIND;
-    rc = tt_bind(sv->listener, &any);
+    rc = tt_bind(sv->listener, &local);
     if (rc == 0) {
         failure->op = TTCP_OP_LISTEN;
         rc = tt_listen(sv->listener, LISTEN_BACKLOG);

@@ -77,6 +77,7 @@ static int plan_leg(struct third *t)
     o->side_given = 1;
     o->nbuf_given = o->duration_ns == 0;
     o->key_file = t->sv->opts->key_file; /* host2 may ask this host to prove itself */
+    o->bind = t->sv->opts->bind;         /* from the address this server serves on, if named */
     o->json = 0;
     /* host2's transmitter keeps host2's limits, not ours: a timed test it
      * sends asks it for no more than our --max-time (-n's end: our receiving

@@ -3,7 +3,8 @@
 # Both ends' figures and intervals come back, with the line that says who ran it; a server
 # without --third-party, a target outside its list (by address, also a name that resolves
 # outside it) and an older server that does not know the request refuse at once, and host2
-# sees no connection then; the keys hold on both legs; host1's --max-time bounds its leg.
+# sees no connection then; the keys hold on both legs; host1's limits bound its leg. Servers
+# bound to 127.0.0.2 and 127.0.0.3 (--bind) show host2 taking the test from host1's address.
 # (tests/netns/third_party.sh runs it across a router, with host1's own address.)
 BOUND=${BOUND:-60}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
@@ -53,6 +54,20 @@ expect_match r out '^ttcp-r: +[0-9.]+- +[0-9.]+ sec +[0-9]+ bytes = '
 expect_eq r "totals" "$(figure r t)" "$(figure r r)"
 expect_match r out '^ttcp-C: recv [0-9]+ bytes / '
 expect_eq h2 "connections taken" "$(accepts h2)" 3
+
+# Servers bound to their own loopback address (--bind) are two hosts: host2 takes the test
+# from host1's address, not the client's (127.0.0.1); UDP too.
+server b2 --bind 127.0.0.3
+server b1 --bind 127.0.0.2 --third-party 127.0.0.3
+run b "$TTCP" -C -n 100 -p "$PORT_b1" 127.0.0.2 "127.0.0.3:$PORT_b2"
+expect_rc b 0
+expect_eq b "ttcp-r bytes (host2's)" "$(figure b r)" 819200
+wait_line b2 out '^ttcp-r: 819200 bytes in '
+expect_lines b2 err '^ttcp-S: serving on port [0-9]+, TCP and UDP' '^ttcp-r: accept from 127\.0\.0\.2$'
+run bu "$TTCP" -C -u -R 20m -n 200 -l 1k -p "$PORT_b1" 127.0.0.2 "127.0.0.3:$PORT_b2"
+expect_rc bu 0
+expect_eq bu "ttcp-t bytes (host1's)" "$(figure bu t)" 204800
+expect_match bu out '^ttcp-C: send [0-9]+ bytes / .* [0-9]+ / 200 lost '
 
 # --json: both ends' tests, the summary.
 run j "$TTCP" -C -n 10 --json -p "$PORT_h1" 127.0.0.2 "$T2"
@@ -141,5 +156,5 @@ run mp "$TTCP" -C -P 2 --time 1 -p "$PORT_m1" 127.0.0.2 "$T2"
 expect_rc mp 1
 expect_lines mp err "$(lit "ttcp-C: the server at 127.0.0.2 refused the test: streams: at most 1 each way on this server (--max-streams)")"
 
-stop_any h1 h2 plain k1 k2 w2 m1
+stop_any h1 h2 b1 b2 plain k1 k2 w2 m1
 finish

@@ -257,6 +257,13 @@ int tt_accept(tt_socket s, tt_socket *out, struct tt_addr *peer)
     return fail_with(fake.accept_rc);
 }
 
+int tt_local_addr(tt_socket s, struct tt_addr *out)
+{
+    (void)s;
+    memset(out, 0, sizeof *out);
+    return TT_E_UNSUPPORTED;
+}
+
 int tt_connect(tt_socket s, const struct tt_addr *a)
 {
     (void)s; (void)a;
@@ -531,4 +538,18 @@ int tt_addr_name(const struct tt_addr *a, char *name, size_t len, int timeout_ms
         return 0;
     }
     return TT_E_NOHOST;
+}
+
+size_t tt_wall_text(char *buf, size_t len)
+{
+    (void)buf;
+    (void)len;
+    return 0;
+}
+
+int tt_output_append(const char *path, int with_stdout)
+{
+    (void)path;
+    (void)with_stdout;
+    return TT_E_UNSUPPORTED;
 }

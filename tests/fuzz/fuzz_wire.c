@@ -40,11 +40,13 @@ static void read_as_test(const struct ttcp_message *m)
         (g.group[0] != '\0' && (g.ttl != 1 || ttcp_options_multicast(g.group) == 0)) ||
         g.opts.tos > 255 || (g.opts.mss != 0 && (g.opts.mss < 88 || g.opts.mss > 65535)) ||
         (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX) ||
+        g.opts.omit_ns < 0 || g.opts.omit_ns > 3600ll * 1000000000ll ||
+        (g.opts.omit_ns && g.opts.duration_ns && g.opts.omit_ns >= g.opts.duration_ns) ||
         (g.target[0] != '\0' && (!ttcp_options_target_ok(g.target) || g.target_port < 1 ||
                                   g.target_port > 65535 || g.group[0] != '\0' || g.traceroute)) ||
         (g.target[0] != '\0') != (strcmp(ttcp_proto_type(m), "third_party") == 0))
-        abort(); /* a limit the client got past (the server's --max-ttl: 1), a mark, or a
-                  * target: only a third party's, a host's name or address, with a port */
+        abort(); /* a limit the client got past (the server's --max-ttl: 1), a mark, --omit, or
+                  * a target: only a third party's, a host's name or address, with a port */
     ttcp_wire_side(&g, 1, &probe);
     if (ttcp_options_validate(&probe, why, sizeof why) != 0)
         abort();
@@ -122,10 +124,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (ttcp_wire_read_result(&m, &stream, &r, why, sizeof why) == 0 &&
         (stream < 0 || stream >= TTCP_STREAM_IDS || r.real_ns < 0 || r.tos < 0 || r.tos > 255 ||
-         (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL)))
+         (r.congestion_valid && memchr(r.congestion, '\0', sizeof r.congestion) == NULL) ||
+         r.omitted_ns < 0 || r.omitted != (r.omitted_ns > 0)))
         abort(); /* the far end's marks: a byte, a name within its room */
     if (ttcp_wire_read_interval(&m, &stream, &in, why, sizeof why) == 0 &&
-        (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns))
+        (stream < 0 || stream >= TTCP_STREAM_IDS || in.end_ns < in.start_ns ||
+         (in.omitted != 0 && in.omitted != 1)))
         abort();
     read_as_trace(&m);
     read_as_third(&m);
