@@ -55,7 +55,8 @@ static void problem_text(const struct ttcp_options *o, const struct ttcp_client_
                          char *buf, size_t len)
 {
     char native[256];
-    const char *host = o->host;
+    /* -C host1 host2: a problem of host1's own conversation is with host2 */
+    const char *host = out->leg_failed ? o->target_host : o->host;
     buf[0] = '\0';
     switch (out->problem) {
     case TTCP_CLIENT_OK:
@@ -93,13 +94,30 @@ static void problem_text(const struct ttcp_options *o, const struct ttcp_client_
     }
 }
 
+/* -C host1 host2: who ran the test, to where, for whom. */
+static void print_third(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
+{
+    char text[600];
+    size_t n;
+    if (!out->third_ran)
+        return;
+    n = (size_t)snprintf(text, sizeof text, "ttcp-C: %s ran this test to %s (%s port %llu) for "
+                         "%s\n", o->host, o->target_host, out->third.target,
+                         (unsigned long long)out->third.target_port, out->third.client);
+    cli_put(o, cli_report_stream(o), text, n < sizeof text ? n : sizeof text - 1);
+}
+
 static void print_problem(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
 {
     char text[600], line[640];
     int n;
     problem_text(o, out, text, sizeof text);
-    n = snprintf(line, sizeof line, "%s: %s\n", out->problem == TTCP_CLIENT_KEY ? "ttcp" : "ttcp-C",
-                 text);
+    if (out->leg_failed) /* host1's own test to host2 */
+        n = snprintf(line, sizeof line, "ttcp-C: %s's test to %s: %s\n", o->host, o->target_host,
+                     text);
+    else
+        n = snprintf(line, sizeof line, "%s: %s\n",
+                     out->problem == TTCP_CLIENT_KEY ? "ttcp" : "ttcp-C", text);
     if (text[0] != '\0' && n > 0)
         cli_put(o, stderr, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
@@ -181,6 +199,9 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
         const struct ttcp_client_stream *st = &out->stream[i];
         if (!st->used)
             continue;
+        for (k = 0; out->third_ran && k < st->n; k++) /* host1's, which no run here printed */
+            if (st->part_mine[k].started)
+                print_stats(o, &st->part_local[k], &st->part_mine[k]);
         for (k = 0; k < st->n; k++)
             if (st->part_theirs_valid[k] && st->part_theirs[k].started)
                 print_stats(o, &st->part_remote[k], &st->part_theirs[k]);
@@ -256,6 +277,7 @@ int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
             if (out.stream[i].part_rc[k] != 0)
                 cli_print_failure(&out.stream[i].part_local[k], &out.stream[i].part_mine[k]);
     print_far_end(o, &out);
+    print_third(o, &out);
     print_problem(o, &out);
     if (o->json)
         print_json(o, &out);

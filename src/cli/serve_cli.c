@@ -7,6 +7,7 @@
 #include "base/version.h"
 #include "cli/modes.h"
 #include "cli/print.h"
+#include "client/client.h"
 #include "report/report_json.h"
 #include "report/report_server.h"
 #include "server/server.h"
@@ -107,7 +108,10 @@ static int start(const struct ttcp_options *o)
 
 int cli_serve(const struct ttcp_options *o)
 {
-    struct ttcp_server_observer obs = {on_event, on_failed, on_notice, (void *)o};
+    /* --third-party: the server runs a client's test to a third host as a
+     * -C test of its own (docs/DESIGN.md: server/ does not call client/) */
+    struct ttcp_server_observer obs = {on_event, on_failed, on_notice, (void *)o,
+                                       ttcp_client_run_until};
     struct ttcp_failure failure;
     struct ttcp_result res;
     char why[256] = "";

@@ -30,7 +30,8 @@ size_t ttcp_usage(const char *program, char *buf, size_t len)
     put(buf, len, &used, "Usage: %s -t [-options] host [ < in ]\n", program, "");
     put(buf, len, &used, "       %s -r [-options > out]\n", program, "");
     put(buf, len, &used, "       %s -S [-options]\n", program, "");
-    put(buf, len, &used, "       %s -C [-t|-r|--bidir] [-options] host\n", program, "");
+    put(buf, len, &used, "       %s -C [-t|-r|--bidir] [-options] host [host2[:port]]\n", program,
+        "");
     for (s = OPTS_COMMON; s <= OPTS_SERVER; s++) {
         put(buf, len, &used, "%s%s\n", section_titles[s], "");
         for (i = 0; i < count; i++)

@@ -32,7 +32,7 @@ int ttcp_client_run_until(const struct ttcp_options *o, const struct ttcp_client
         return ttcp_client_problem(&c, TTCP_CLIENT_KEY, 0);
     if (tt_mutex_new(&c.lock) != 0)
         return ttcp_client_problem(&c, TTCP_CLIENT_LOST, TT_E_NOMEM);
-    rc = ttcp_client_converse(&c);
+    rc = o->target != NULL ? ttcp_client_converse_third(&c) : ttcp_client_converse(&c);
     for (i = 0; i < TTCP_STREAM_IDS; i++) /* a test that never ran them */
         if (c.socks[i] != TT_NO_SOCKET)
             tt_close(c.socks[i]);

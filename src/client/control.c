@@ -129,8 +129,11 @@ static int plan_streams(struct client *c, int way)
     st->local = c->local;
     st->local.transmit = client_sends;
     st->local.verify = c->opts->verify && !client_sends;
+    /* the server's transmitter keeps its own limit; one of our own (a third
+     * party's test: our server's --max-time) ends our receiving end after a
+     * grace, as a server's receiver does */
     if (!client_sends)
-        st->local.limit_ns = 0; /* the server's transmitter keeps its own limit */
+        st->local.limit_ns = c->opts->limit_ns ? c->opts->limit_ns + TTCP_LIMIT_GRACE_NS : 0;
     if (!client_sends && st->local.udp)
         st->local.start_timeout_ns = st->local.idle_timeout_ns;
     st->remote = c->local;
@@ -196,7 +199,7 @@ static void run_streams(struct client *c)
 
 /* Each way's figures from its streams': with one, that stream's (moved);
  * with -P, their totals. */
-static void total_ways(struct client *c)
+void ttcp_client_total_ways(struct client *c)
 {
     int way, i;
     for (way = 0; way < 2; way++) {
@@ -230,7 +233,7 @@ static void farewell(struct client *c)
 }
 
 /* The ways this test runs, planned, and the runner for their streams. */
-static int plan(struct client *c)
+int ttcp_client_plan(struct client *c)
 {
     enum ttcp_direction d = ttcp_options_direction(c->opts);
     unsigned ways = (d != TTCP_DIR_RECEIVE ? 1u : 0u) | (d != TTCP_DIR_SEND ? 2u : 0u);
@@ -249,11 +252,11 @@ int ttcp_client_converse(struct client *c)
 {
     if (ttcp_client_connect_control(c) != 0 || ttcp_client_greet(c) != 0 || request(c) != 0 ||
         (c->opts->traceroute && traces(c) != 0) || (c->opts->pmtu && path_mtu(c) != 0) ||
-        plan(c) != 0 ||
+        ttcp_client_plan(c) != 0 ||
         ttcp_client_open_streams(c) != 0)
         return -1;
     run_streams(c);
-    total_ways(c);
+    ttcp_client_total_ways(c);
     farewell(c);
     return 0;
 }

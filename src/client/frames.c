@@ -41,9 +41,14 @@ int ttcp_client_problem(struct client *c, enum ttcp_client_problem p, int code)
 
 int ttcp_client_receive_any(struct client *c, struct ttcp_message *m)
 {
+    return ttcp_client_receive_within(c, m, CONTROL_NS);
+}
+
+int ttcp_client_receive_within(struct client *c, struct ttcp_message *m, int64_t span)
+{
     const char *t, *msg;
-    int rc = ttcp_channel_receive(c->control, m, ttcp_client_wait_end(c, CONTROL_NS),
-                                  c->out->why, sizeof c->out->why);
+    int rc = ttcp_channel_receive(c->control, m, ttcp_client_wait_end(c, span), c->out->why,
+                                  sizeof c->out->why);
     c->out->failure.op = TTCP_OP_IO;
     if (rc == TT_E_INVAL)
         return ttcp_client_problem(c, TTCP_CLIENT_PROTOCOL, 0);

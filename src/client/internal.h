@@ -32,6 +32,7 @@ struct client {
     struct ttcp_streams run;   /* the streams side by side (engine/streams.h) */
     size_t kept;               /* the server's intervals kept (the reader's) */
     int64_t deadline;          /* every wait for the server ends by it; 0: none */
+    unsigned char mine_in[TTCP_STREAM_IDS]; /* -C host1 host2: host1's own result came */
 };
 
 /* Stream number id's way (0: the client sends). */
@@ -57,6 +58,8 @@ int ttcp_client_connect(const struct client *c, tt_socket s, const struct tt_add
 /* The next frame, whatever it is; the server's busy and error answers end
  * the conversation here, with their message. */
 int ttcp_client_receive_any(struct client *c, struct ttcp_message *m);
+/* The same, waiting at most span (ns) for it. */
+int ttcp_client_receive_within(struct client *c, struct ttcp_message *m, int64_t span);
 /* The next frame, which must be of the given type. */
 int ttcp_client_receive(struct client *c, struct ttcp_message *m, const char *type);
 /* One frame, whichever thread sends it. */
@@ -75,7 +78,19 @@ int ttcp_client_open_streams(struct client *c);
  * server's live intervals and its results, until every stream has one. */
 void ttcp_client_read_server(void *arg);
 
-/* control.c: the test, from the request to bye. */
+/* reader.c: a far end's interval kept with its figures (res), within the
+ * test's bound on intervals kept. */
+void ttcp_client_keep_interval(struct client *c, struct ttcp_result *res,
+                               const struct ttcp_interval *in);
+
+/* control.c: the test, from the request to bye; and its pieces a third
+ * party's test shares: the ways planned, each way's totals. */
 int ttcp_client_converse(struct client *c);
+int ttcp_client_plan(struct client *c);
+void ttcp_client_total_ways(struct client *c);
+
+/* third.c: -C host1 host2, from the request to bye: host1 runs the test
+ * to host2 and passes its facts on. */
+int ttcp_client_converse_third(struct client *c);
 
 #endif

@@ -14,8 +14,8 @@
 
 /* The server's interval, kept with its end's figures (the JSON's
  * server_tests, --plot); out of memory, the interval is only shown. */
-static void keep_interval(struct client *c, struct ttcp_result *theirs,
-                          const struct ttcp_interval *in)
+void ttcp_client_keep_interval(struct client *c, struct ttcp_result *theirs,
+                               const struct ttcp_interval *in)
 {
     struct ttcp_interval *kept;
     if (c->kept >= KEPT_INTERVALS_MAX)
@@ -35,7 +35,7 @@ static void their_interval(struct client *c, const struct ttcp_message *m)
     if (ttcp_wire_read_interval(m, &id, &in, c->out->why, sizeof c->out->why) != 0 ||
         !in_use(c, id))
         return;
-    keep_interval(c, &way_of(c, id)->part_theirs[id / 2], &in);
+    ttcp_client_keep_interval(c, &way_of(c, id)->part_theirs[id / 2], &in);
     ttcp_streams_event(&c->run, id % 2, id / 2, TTCP_END_PEER, &ev, NULL);
 }
 

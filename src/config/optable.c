@@ -174,7 +174,8 @@ static const struct ttcp_optdef table[] = {
     {'C', NULL, OPTK_SET, FIELD(mode), TTCP_MODE_CLIENT, 0, 0, 0,
      OPTS_SERVER, OPTM_ANY, OPT_NO_GIVEN, "-C",
      "client: run a test against a ttcp -S on host (-t: send, the default;\n\t\t"
-     "-r: receive); without -n or --time it runs 10 s"},
+     "-r: receive); without -n or --time it runs 10 s; -C host1 host2[:port]:\n\t\t"
+     "host1's server runs the test to host2's (-S --third-party)"},
     {0, "bidir", OPTK_SET, FIELD(bidir), 1, 0, 0, 0,
      OPTS_SERVER, OPTM_CLIENT, OPT_NO_GIVEN, "--bidir", "-C: send and receive at once"},
     {'1', NULL, OPTK_SET, FIELD(once), 1, 0, 0, 0,
@@ -239,6 +240,10 @@ static const struct ttcp_optdef table[] = {
     {0, "key-file", OPTK_TEXT, FIELD(key_file), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER | OPTM_CLIENT, OPT_NO_GIVEN, "--key-file f",
      "-S, -C: authenticate with the key in f (openssl rand -hex 32)"},
+    {0, "third-party", OPTK_TARGETS, FIELD(third_party), 0, 0, 0, 0,
+     OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--third-party prefix",
+     "-S: run the tests a client asks for to a third host\n\t\t"
+     "(ttcp -C this-host host2), to addresses in prefix only; repeatable"},
     {'h', "help", OPTK_SET, FIELD(action), TTCP_ACTION_HELP, 0, 0, 0,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "-h, --help", "print this text"},
     {0, "version", OPTK_SET, FIELD(action), TTCP_ACTION_VERSION, 0, 0, 0,

@@ -23,7 +23,8 @@ enum ttcp_optkind {
     OPTK_ALLOW,   /* --allow: one more prefix (checked by the server) */
     OPTK_CPUS,    /* --cpu: a list of CPU numbers */
     OPTK_DSCP,    /* --dscp: a code point's number or name -> the TOS byte */
-    OPTK_TOS      /* --tos: 0-255, decimal, 0x hex or 0 octal */
+    OPTK_TOS,     /* --tos: 0-255, decimal, 0x hex or 0 octal */
+    OPTK_TARGETS  /* --third-party: one more prefix (checked by the server) */
 };
 
 enum ttcp_optsection {

@@ -5,6 +5,7 @@
 #include "config/options.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "ttcp/platform.h"
 
@@ -53,4 +54,18 @@ int ttcp_options_multicast(const char *text)
     if ((len == 4 && ip[0] >= 224 && ip[0] <= 239) || (len == 16 && ip[0] == 0xff))
         return len;
     return 0;
+}
+
+int ttcp_options_target_ok(const char *text)
+{
+    size_t n = strlen(text), i;
+    if (n == 0 || n > 253)
+        return 0;
+    for (i = 0; i < n; i++) {
+        char c = text[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '.' || c == '-' || c == '_' || c == ':'))
+            return 0;
+    }
+    return 1;
 }

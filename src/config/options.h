@@ -107,6 +107,12 @@ struct ttcp_options {
     int inetd;            /* -S --inetd: serve the one connection on stdin, then exit */
     int daemon;           /* -S --daemon: in the background (POSIX) */
     const char *pidfile;  /* -S --pidfile: the server's process id, while it serves */
+    /* -C host1 host2: host1's server runs the test to host2 (a third party's) */
+    const char *target;   /* host2[:port] as typed */
+    char target_host[256]; /* its host, settled by the rules */
+    uint64_t target_port; /* its port (-p when none is typed) */
+    const char *third_party[TTCP_ALLOW_MAX]; /* -S --third-party: the targets it may test */
+    int third_party_count;
     int64_t limit_ns;     /* a server's cap on one test's data phase, 0 = none */
     int64_t start_timeout_ns; /* UDP receiver of a -S/-C test: the test must begin by then */
     int thread_cpu;       /* -S, -C: CPU time is the test's thread's, not the process's */
@@ -163,6 +169,11 @@ void ttcp_options_stream(struct ttcp_options *opts, int number);
 /* The family of a numeric multicast address (4: IPv4, 16: IPv6), 0 when
  * text is not one. */
 int ttcp_options_multicast(const char *text);
+
+/* 1 when text can be a third party's target host (-C host1 host2): 1 to
+ * 253 of letters, digits, '.', '-', '_' and ':' (a name, or a numeric IPv4
+ * or IPv6 address); nothing else, so no scope, port or path rides in it. */
+int ttcp_options_target_ok(const char *text);
 #define TTCP_CLIENT_DEFAULT_GROUP "239.255.80.1" /* -C -r -m without -g */
 
 /* The usage text, generated from the option table; program is the name

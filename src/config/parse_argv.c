@@ -96,6 +96,18 @@ static int add_allow(struct ttcp_options *o, const char *arg, char *reason, size
     return 0;
 }
 
+/* --third-party PREFIX: one more target prefix, kept as typed (the server
+ * reads them). */
+static int add_target_prefix(struct ttcp_options *o, const char *arg, char *reason, size_t len)
+{
+    if (o->third_party_count >= TTCP_ALLOW_MAX) {
+        snprintf(reason, len, "at most %d prefixes", TTCP_ALLOW_MAX);
+        return -1;
+    }
+    o->third_party[o->third_party_count++] = arg;
+    return 0;
+}
+
 /* -f X and --pattern P: a name from a short list. */
 static int parse_name(const struct ttcp_optdef *d, const char *arg, void *field, char *reason,
                       size_t len)
@@ -140,6 +152,8 @@ static int take_argument(struct ttcp_options *o, const struct ttcp_optdef *d, co
         return parse_cpus(o, d, arg, reason, len);
     case OPTK_ALLOW:
         return add_allow(o, arg, reason, len);
+    case OPTK_TARGETS:
+        return add_target_prefix(o, arg, reason, len);
     case OPTK_DSCP:
         return ttcp_parse_dscp(arg, (uint64_t *)field, reason, len);
     case OPTK_TOS:
@@ -237,8 +251,14 @@ static int parse_cluster(struct ttcp_options *o, int argc, char **argv, int *i,
     return 0;
 }
 
+/* The host word; a second one is a third party's target (-C host1 host2:
+ * the rules refuse it in the other modes). */
 static int take_host(struct ttcp_options *o, const char *word, char *why, size_t why_len)
 {
+    if (o->host != NULL && o->target == NULL) {
+        o->target = word;
+        return 0;
+    }
     if (o->host != NULL) {
         snprintf(why, why_len, "unexpected argument '%s' (the host is '%s')", word, o->host);
         return -1;

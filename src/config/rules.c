@@ -28,6 +28,7 @@ static int holds_value(const struct ttcp_options *o, const struct ttcp_optdef *d
         return *(const int64_t *)field != 0;
     case OPTK_TEXT:
     case OPTK_ALLOW: /* the first of the prefixes */
+    case OPTK_TARGETS:
         return *(const char *const *)field != NULL;
     default: /* (no row of these kinds is kept from a mode) */
         return 0;
@@ -69,6 +70,9 @@ static int check_modes(const struct ttcp_options *o, char *why, size_t why_len)
     else if (server && o->streams > 1)
         snprintf(why, why_len, "-P: a client chooses its streams (ttcp -C -P n host); a "
                  "server's limit is --max-streams");
+    else if (!client && o->target != NULL)
+        snprintf(why, why_len, "unexpected argument '%s' (the host is '%s'; a second host is "
+                 "-C's, for a third party)", o->target, o->host);
     else if (client && o->host == NULL)
         snprintf(why, why_len, "-C needs the host of a ttcp -S (ttcp -C [options] host)");
     else if (server && o->inetd && (o->daemon || o->pidfile != NULL))
@@ -123,6 +127,56 @@ static int check_client_multicast(const struct ttcp_options *o, char *why, size_
 static int multicast_asked(const struct ttcp_options *o)
 {
     return o->group || o->mcast_ttl || o->source || o->interface;
+}
+
+/* -C host1 host2[:port], [v6]:port: the target's host and port in their
+ * own fields (a bare IPv6 address has no port); 0, or -1 with a reason. */
+static int split_target(struct ttcp_options *o, char *why, size_t why_len)
+{
+    const char *t = o->target, *colon = strrchr(t, ':'), *end;
+    char reason[160];
+    size_t n = strlen(t);
+    o->target_port = o->port;
+    if (t[0] == '[' && (end = strchr(t, ']')) != NULL && (end[1] == '\0' || end[1] == ':')) {
+        n = (size_t)(end - t - 1);
+        colon = end[1] == ':' ? end + 1 : NULL;
+        t++;
+    } else if (colon != NULL && strchr(t, ':') == colon) {
+        n = (size_t)(colon - t);
+    } else {
+        colon = NULL; /* none, or an IPv6 address's own */
+    }
+    if (n == 0 || n >= sizeof o->target_host) {
+        snprintf(why, why_len, "-C %.64s: the second host is empty or too long", o->target);
+        return -1;
+    }
+    memcpy(o->target_host, t, n);
+    o->target_host[n] = '\0';
+    if (!ttcp_options_target_ok(o->target_host)) {
+        snprintf(why, why_len, "-C %.64s: not a host name or a numeric address", o->target);
+        return -1;
+    }
+    if (colon != NULL && ttcp_parse_u64(colon + 1, TTCP_SUFFIX_NONE, 1, 65535, &o->target_port,
+                                        reason, sizeof reason) != 0) {
+        snprintf(why, why_len, "-C %.64s: port %s", o->target, reason);
+        return -1;
+    }
+    return 0;
+}
+
+/* -C host1 host2: what goes through a third party, and the target's parts. */
+static int check_target(struct ttcp_options *o, char *why, size_t why_len)
+{
+    if (o->target == NULL)
+        return 0;
+    if (o->traceroute)
+        snprintf(why, why_len, "--traceroute does not go through a third party (-C host1 "
+                 "host2): trace from host1");
+    else if (multicast_asked(o))
+        snprintf(why, why_len, "multicast does not go through a third party (-C host1 host2)");
+    else
+        return split_target(o, why, why_len);
+    return -1;
 }
 
 /* ttcp -t -u 239.1.2.3: a transmitter's multicast host is its group. */
@@ -472,6 +526,8 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
     settle_mode_defaults(o);
     if (o->action != TTCP_ACTION_RUN)
         return 0;
+    if (check_target(o, why, why_len) != 0)
+        return -1;
     take_multicast_host_as_group(o);
     if (check_multicast(o, why, why_len) != 0)
         return -1;

@@ -17,6 +17,8 @@ enum ttcp_notice {
     TTCP_NOTICE_AUTH_FAILED, /* --key-file: a wrong or missing key */
     TTCP_NOTICE_REFUSED_TEST, /* a test request out of range or over a limit */
     TTCP_NOTICE_CONTROL_LOST, /* the client went away or stalled mid-test */
+    TTCP_NOTICE_THIRD_PARTY,  /* a client's test to a third host (--third-party) begins */
+    TTCP_NOTICE_THIRD_REFUSED, /* ... refused: no --third-party, or a target outside it */
     TTCP_NOTICE_COUNT
 };
 

@@ -1,5 +1,6 @@
 /* Address prefixes: who may connect, to a server (-S --allow) or to the
- * exporter (its allow-list); matched against a peer's address. */
+ * exporter (its allow-list), and where a server's third-party tests may go
+ * (-S --third-party); matched against an address. */
 #ifndef TTCP_REMOTE_ALLOW_H
 #define TTCP_REMOTE_ALLOW_H
 
@@ -22,6 +23,10 @@ struct ttcp_allow {
 int ttcp_prefix_parse(const char *text, struct ttcp_prefix *out, char *why, size_t why_len);
 int ttcp_allow_parse(const struct ttcp_options *o, struct ttcp_allow *out, char *why,
                      size_t why_len);
+/* -S --third-party: the targets a third party's test may go to (count 0:
+ * none; ttcp_allow_match's "anyone" does not hold for it). */
+int ttcp_third_party_parse(const struct ttcp_options *o, struct ttcp_allow *out, char *why,
+                           size_t why_len);
 /* 1 when peer may connect. */
 int ttcp_allow_match(const struct ttcp_allow *a, const struct tt_addr *peer);
 

@@ -41,9 +41,20 @@ enum ttcp_client_problem {
     TTCP_CLIENT_LOCAL      /* this end could not do its part (why, failure) */
 };
 
+/* -C host1 host2: where host1 ran the test, and for whom. */
+struct ttcp_third {
+    char target[80];       /* host2's address, numeric, as host1 resolved it */
+    uint64_t target_port;
+    char client[80];       /* the asking client's address, as host1 saw it */
+};
+
 struct ttcp_client_outcome {
     struct ttcp_client_stream stream[2];
     struct ttcp_pmtu pmtu;         /* --pmtu: the path MTU to the server (pmtu.found) */
+    /* -C host1 host2: host1 took the test (third_ran); leg_failed: problem,
+     * failure and why are host1's conversation with host2's, not ours */
+    int third_ran, leg_failed;
+    struct ttcp_third third;
     enum ttcp_client_problem problem;
     struct ttcp_failure failure;
     char why[256];

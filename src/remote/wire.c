@@ -15,7 +15,13 @@ static const char *const direction_names[] = {"send", "receive", "bidir"};
 
 void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
 {
-    ttcp_frame_begin(f, "test");
+    /* a third party's request is a message of its own: a server of before
+     * it answers "expected test", never runs a test of its own instead */
+    ttcp_frame_begin(f, o->target != NULL ? "third_party" : "test");
+    if (o->target != NULL) {
+        ttcp_frame_add(f, "target", o->target_host);
+        ttcp_frame_add_u64(f, "target_port", o->target_port);
+    }
     ttcp_frame_add(f, "direction", direction_names[ttcp_options_direction(o)]);
     ttcp_frame_add(f, "protocol", o->udp ? "udp" : "tcp");
     ttcp_frame_add_u64(f, "buflen", o->buflen);
@@ -228,6 +234,34 @@ static int read_group(const struct ttcp_message *m, const struct ttcp_options *s
     return 0;
 }
 
+/* third_party: the host (a name or a numeric address, no more) and port
+ * to test to; the server checks what it resolves to (server/third.c). A
+ * `test` has none. */
+static int read_target(const struct ttcp_message *m, struct ttcp_grant *out, char *why,
+                       size_t why_len)
+{
+    const char *target = ttcp_proto_get(m, "target");
+    int third = strcmp(ttcp_proto_type(m), "third_party") == 0;
+    out->target[0] = '\0';
+    out->target_port = 0;
+    if (!third && target == NULL)
+        return 0;
+    if (!third)
+        snprintf(why, why_len, "target: only in a third_party request");
+    else if (target == NULL || !ttcp_options_target_ok(target))
+        snprintf(why, why_len, "target: %s", target == NULL ? "missing"
+                 : "not a host name or a numeric address");
+    else if (out->group[0] != '\0' || out->traceroute)
+        snprintf(why, why_len, "target: a third party's test takes no %s",
+                 out->traceroute ? "traceroute" : "multicast group");
+    else if (ttcp_proto_get_u64(m, "target_port", 1, 65535, &out->target_port, why,
+                                why_len) == 0) {
+        memcpy(out->target, target, strlen(target) + 1);
+        return 0;
+    }
+    return -1;
+}
+
 int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
                         struct ttcp_grant *out, char *why, size_t why_len)
 {
@@ -276,6 +310,8 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
         get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0)
         return -1;
     out->traceroute = (int)trace;
+    if (read_target(m, out, why, why_len) != 0)
+        return -1;
     /* each side the server may take passes the one validation */
     ttcp_wire_side(out, 1, &probe);
     if (ttcp_options_validate(&probe, why, why_len) != 0)
@@ -358,7 +394,10 @@ int ttcp_wire_read_ready(const struct ttcp_message *m, struct ttcp_options *o, c
         granted(m, o, why, why_len) != 0)
         return -1;
     memcpy(token, t, TTCP_TOKEN_HEX + 1);
-    o->limit_ns = (int64_t)limit;
+    /* a limit of the client's own (a third party's test: its server's
+     * --max-time) stays when the far end's is longer, or none */
+    if (o->limit_ns == 0 || (limit != 0 && (int64_t)limit < o->limit_ns))
+        o->limit_ns = (int64_t)limit;
     if (pace != 0 && (o->pace_bps == 0 || pace < o->pace_bps))
         o->pace_bps = pace;
     return 0;

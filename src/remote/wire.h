@@ -9,6 +9,7 @@
 #include "measure/hops.h"
 #include "measure/result.h"
 #include "proto/message.h"
+#include "remote/outcome.h"
 
 #define TTCP_PROTO_VERSION 1
 #define TTCP_TOKEN_HEX 32 /* a data connection's token: 16 random bytes in hex */
@@ -30,9 +31,12 @@ struct ttcp_grant {
     int ttl;                      /* ... with this hop limit */
     int traceroute;               /* -C --traceroute: trace back to the client first */
     char congestion[TTCP_CONGESTION_MAX + 1]; /* opts.congestion points here */
+    char target[256];             /* third_party: the host to test to ("": a test of its own) */
+    uint64_t target_port;         /* ... at this port */
 };
 
-/* The client's `test` request. */
+/* The client's `test` request; with a target (-C host1 host2) a
+ * `third_party` request: the same fields, and the target's. */
 void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *client);
 /* A server reads a `test` request: the client's options within the range
  * of each field, then the server's limits (--max-time caps the test,
@@ -73,6 +77,28 @@ int ttcp_wire_read_hop(const struct ttcp_message *m, struct ttcp_hop *h, char *w
 void ttcp_wire_trace_end(struct ttcp_frame *f, const struct ttcp_trace *t, int failed);
 int ttcp_wire_read_trace_end(const struct ttcp_message *m, struct ttcp_trace *t, int *failed,
                              char *why, size_t why_len);
+
+/* -C host1 host2 (wire_third.c): host1's answers to the client that asked
+ * it for a test to host2 (docs/PROTOCOL.md, "Third-party tests"); struct
+ * ttcp_third is remote/outcome.h's. */
+/* `third_party_ready`: the test is taken, to this address, with these limits. */
+void ttcp_wire_third_ready(struct ttcp_frame *f, const struct ttcp_grant *g,
+                           const struct ttcp_third *t);
+int ttcp_wire_read_third_ready(const struct ttcp_message *m, struct ttcp_options *client,
+                               struct ttcp_third *t, char *why, size_t why_len);
+/* `third_party_done`: how host1's own conversation with host2 went
+ * (problem: an enum ttcp_client_problem, 0 when it completed; its failure
+ * code and operation; text: its words, printable). */
+void ttcp_wire_third_done(struct ttcp_frame *f, int problem, const struct ttcp_failure *failure,
+                          const char *text);
+int ttcp_wire_read_third_done(const struct ttcp_message *m, int *problem,
+                              struct ttcp_failure *failure, char *text, size_t text_len,
+                              char *why, size_t why_len);
+/* `at` on an interval or result host1 passes on (after ttcp_wire_interval
+ * or ttcp_wire_result): whose end of its test to host2, far = 0 its own
+ * (at=client), 1 host2's (at=server). */
+void ttcp_wire_add_at(struct ttcp_frame *f, int far);
+int ttcp_wire_read_at(const struct ttcp_message *m, int *far, char *why, size_t why_len);
 
 /* A token is TTCP_TOKEN_HEX lowercase hex digits. */
 int ttcp_wire_token_ok(const char *token);

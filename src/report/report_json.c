@@ -34,6 +34,12 @@ void ttcp_json_options(struct ttcp_json *j, const struct ttcp_options *o)
     ttcp_json_bool(j, "half_close", o->half_close);
     ttcp_json_bool(j, "verify", o->verify);
     ttcp_json_u64(j, "streams", o->streams);
+    if (o->target != NULL) { /* -C host1 host2: host1 ran the test to the target */
+        ttcp_json_object(j, "third_party");
+        ttcp_json_string(j, "target", o->target_host);
+        ttcp_json_u64(j, "target_port", o->target_port);
+        ttcp_json_end(j);
+    }
     if (o->group != NULL) {
         ttcp_json_object(j, "multicast");
         ttcp_json_string(j, "group", o->group);

@@ -20,6 +20,8 @@ size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
         [TTCP_NOTICE_AUTH_FAILED] = "refused: authentication failed (--key-file)",
         [TTCP_NOTICE_REFUSED_TEST] = "refused: the test asked for is out of range",
         [TTCP_NOTICE_CONTROL_LOST] = "ended: the client went away or stalled",
+        [TTCP_NOTICE_THIRD_PARTY] = "runs its test to a third host (--third-party)",
+        [TTCP_NOTICE_THIRD_REFUSED] = "refused: a test to a third host (--third-party)",
     };
     struct ttcp_text t = {buf, len, 0};
     if (what == TTCP_NOTICE_LISTENING) {

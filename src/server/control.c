@@ -27,21 +27,16 @@ struct control {
     char why[256];
 };
 
-/* One frame on the control socket, whichever stream's thread sends it. */
+/* One frame on the control socket, whichever stream's thread sends it
+ * (slots.c: third.c sends on it too). */
 static int send_frame(struct slot *sl, struct ttcp_frame *f)
 {
-    int rc;
-    tt_mutex_lock(sl->send_lock);
-    rc = ttcp_channel_send(sl->control, f);
-    tt_mutex_unlock(sl->send_lock);
-    return rc;
+    return ttcp_slot_send(sl, f);
 }
 
 static void send_error(struct slot *sl, const char *reason, const char *message)
 {
-    tt_mutex_lock(sl->send_lock);
-    ttcp_channel_send_error(sl->control, reason, message);
-    tt_mutex_unlock(sl->send_lock);
+    ttcp_slot_error(sl, reason, message);
 }
 
 static int receive(struct control *c, struct ttcp_message *m, const char *type, int64_t ns)
@@ -49,7 +44,7 @@ static int receive(struct control *c, struct ttcp_message *m, const char *type, 
     int rc = ttcp_channel_receive(c->sl->control, m, tt_now_ns() + ns, c->why, sizeof c->why);
     if (rc == TT_E_INVAL)
         send_error(c->sl, "protocol", c->why);
-    if (rc == 0 && strcmp(ttcp_proto_type(m), type) != 0) {
+    if (rc == 0 && type != NULL && strcmp(ttcp_proto_type(m), type) != 0) {
         snprintf(c->why, sizeof c->why, "expected %s, got %.32s", type, ttcp_proto_type(m));
         send_error(c->sl, "protocol", c->why);
         rc = TT_E_INVAL;
@@ -90,15 +85,11 @@ static int plan_streams(struct control *c, const char *token)
 }
 
 /* test -> ready, with a token for the data connections. */
-static int agree(struct control *c)
+static int agree(struct control *c, const struct ttcp_message *m)
 {
-    struct ttcp_message m;
     struct ttcp_frame f;
     char token[TTCP_TOKEN_HEX + 1];
-    int refused;
-    if (receive(c, &m, "test", CONTROL_NS) != 0)
-        return -1;
-    refused = ttcp_wire_read_test(&m, c->sv->opts, &c->grant, c->why, sizeof c->why) != 0;
+    int refused = ttcp_wire_read_test(m, c->sv->opts, &c->grant, c->why, sizeof c->why) != 0;
     if (!refused && c->grant.opts.buflen > SERVER_MAX_BUFLEN) {
         snprintf(c->why, sizeof c->why, "buflen: at most %u bytes on this server",
                  SERVER_MAX_BUFLEN);
@@ -400,8 +391,20 @@ static void trace_back(struct control *c)
 static void converse(struct control *c)
 {
     struct slot *sl = c->sl;
+    struct ttcp_message m;
     int rc;
-    if (agree(c) != 0)
+    if (receive(c, &m, NULL, CONTROL_NS) != 0)
+        return;
+    if (strcmp(ttcp_proto_type(&m), "third_party") == 0) { /* -C this-host host2 */
+        ttcp_third_run(sl, &m);
+        return;
+    }
+    if (strcmp(ttcp_proto_type(&m), "test") != 0) {
+        snprintf(c->why, sizeof c->why, "expected test, got %.32s", ttcp_proto_type(&m));
+        send_error(sl, "protocol", c->why);
+        return;
+    }
+    if (agree(c, &m) != 0)
         return;
     if (c->grant.traceroute)
         trace_back(c);

@@ -51,6 +51,7 @@ struct ttcp_server {
     const struct ttcp_options *opts;
     const struct ttcp_server_observer *obs;
     struct ttcp_allow allow;
+    struct ttcp_allow third; /* --third-party: where a client's test may go (none: nowhere) */
     struct ttcp_key key;
     int auth;              /* --key-file given */
     tt_socket listener;
@@ -88,6 +89,10 @@ void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int strea
                             const struct tt_addr *from);
 /* Joins the threads of the tests that have ended; returns how many run. */
 int ttcp_server_reap(struct ttcp_server *sv);
+/* One frame, or an error, on a client's control socket, whichever of its
+ * test's threads sends it (under the slot's send lock). */
+int ttcp_slot_send(struct slot *sl, struct ttcp_frame *f);
+void ttcp_slot_error(struct slot *sl, const char *reason, const char *message);
 
 /* greet.c: a client's opening, on the gate's thread. 0 when the client may go
  * on (welcome sent; nonce filled with --key-file), -1 when it was refused. */
@@ -120,5 +125,10 @@ void ttcp_gate_round(struct gate *g, int timeout_ms);
 /* control.c: a controlled test, on its slot's thread, from the client's test
  * request on (greet.c has welcomed it, and checked its key). */
 void ttcp_control_run(struct slot *sl);
+
+/* third.c: a client's third_party request (-C this-host host2), on the
+ * slot's thread: refused at once, or its test run to host2 through the
+ * server's leg function, its intervals and results passed back. */
+void ttcp_third_run(struct slot *sl, const struct ttcp_message *request);
 
 #endif

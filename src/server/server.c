@@ -200,7 +200,8 @@ static int take_sockets(struct ttcp_server *sv, struct ttcp_failure *failure, ch
 static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why, size_t why_len)
 {
     int rc;
-    if (ttcp_allow_parse(sv->opts, &sv->allow, why, why_len) != 0)
+    if (ttcp_allow_parse(sv->opts, &sv->allow, why, why_len) != 0 ||
+        ttcp_third_party_parse(sv->opts, &sv->third, why, why_len) != 0)
         return TT_E_INVAL;
     if (sv->opts->key_file != NULL) {
         unsigned char probe[TT_HMAC_LEN], msg = 0;

@@ -85,6 +85,22 @@ void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl)
     }
 }
 
+int ttcp_slot_send(struct slot *sl, struct ttcp_frame *f)
+{
+    int rc;
+    tt_mutex_lock(sl->send_lock);
+    rc = ttcp_channel_send(sl->control, f);
+    tt_mutex_unlock(sl->send_lock);
+    return rc;
+}
+
+void ttcp_slot_error(struct slot *sl, const char *reason, const char *message)
+{
+    tt_mutex_lock(sl->send_lock);
+    ttcp_channel_send_error(sl->control, reason, message);
+    tt_mutex_unlock(sl->send_lock);
+}
+
 static int same_ip(const struct tt_addr *a, const struct tt_addr *b)
 {
     unsigned char x[16], y[16];

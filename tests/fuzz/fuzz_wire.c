@@ -1,7 +1,8 @@
 /* libFuzzer: the conversation's messages as a server or a client reads them
  * (src/remote/): a body, parsed, then read as a test request against a
  * server with limits (streams, buffers, hop limit too), as ready, result,
- * interval, and a trace's frames. Whatever the fields,
+ * interval, a trace's frames, and a third party's (a request with its
+ * target, host1's answers, at). Whatever the fields,
  * each reader returns 0 or -1 with a printable reason, and a test it takes
  * is within the server's limits and passes the options' own validation. */
 #include <stdint.h>
@@ -41,8 +42,12 @@ static void read_as_test(const struct ttcp_message *m)
         (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX) ||
         g.opts.omit_ns < 0 || g.opts.omit_ns > 3600ll * 1000000000ll ||
         (g.opts.omit_ns && g.opts.duration_ns && g.opts.omit_ns >= g.opts.duration_ns) ||
-        (g.opts.dont_fragment & ~1))
-        abort(); /* a limit the client got past (the server's --max-ttl: 1), a mark, --omit */
+        (g.opts.dont_fragment & ~1) ||
+        (g.target[0] != '\0' && (!ttcp_options_target_ok(g.target) || g.target_port < 1 ||
+                                  g.target_port > 65535 || g.group[0] != '\0' || g.traceroute)) ||
+        (g.target[0] != '\0') != (strcmp(ttcp_proto_type(m), "third_party") == 0))
+        abort(); /* a limit the client got past (the server's --max-ttl: 1), a mark, --omit, or
+                  * a target: only a third party's, a host's name or address, with a port */
     ttcp_wire_side(&g, 1, &probe);
     if (ttcp_options_validate(&probe, why, sizeof why) != 0)
         abort();
@@ -69,6 +74,34 @@ static void read_as_trace(const struct ttcp_message *m)
         abort();
     check_reason(why);
     if (ttcp_wire_read_trace_end(m, &t, &failed, why, sizeof why) == 0 && (failed & ~1))
+        abort();
+    check_reason(why);
+}
+
+/* A third party's answers (-C host1 host2): numeric addresses, a port, the
+ * streams asked for; a problem within the enum and printable words; at. */
+static void read_as_third(const struct ttcp_message *m)
+{
+    struct ttcp_options client;
+    struct ttcp_third t;
+    struct ttcp_failure f;
+    unsigned char ip[16];
+    char why[256] = "", text[256];
+    int problem, far;
+    memset(&client, 0, sizeof client);
+    client.streams = 1;
+    if (ttcp_wire_read_third_ready(m, &client, &t, why, sizeof why) == 0 &&
+        (tt_ip_parse(t.target, ip) == 0 || tt_ip_parse(t.client, ip) == 0 ||
+         t.target_port < 1 || t.target_port > 65535 || client.limit_ns < 0))
+        abort();
+    check_reason(why);
+    if (ttcp_wire_read_third_done(m, &problem, &f, text, sizeof text, why, sizeof why) == 0) {
+        if (problem < TTCP_CLIENT_OK || problem > TTCP_CLIENT_LOCAL || f.code > 0)
+            abort();
+        check_reason(text);
+    }
+    check_reason(why);
+    if (ttcp_wire_read_at(m, &far, why, sizeof why) == 0 && (far & ~1))
         abort();
     check_reason(why);
 }
@@ -101,6 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          (in.omitted != 0 && in.omitted != 1)))
         abort();
     read_as_trace(&m);
+    read_as_third(&m);
     check_reason(why);
     return 0;
 }

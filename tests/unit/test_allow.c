@@ -111,6 +111,31 @@ static void several_prefixes_or_none(void **state)
     assert_non_null(strstr(why, "192.0.2.0/40"));
 }
 
+/* --third-party: its own list, its own name in a refusal; none at all is
+ * no target (the server refuses every third party then, server/third.c). */
+static void third_party_targets(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_allow list;
+    struct tt_addr in = peer("10.200.172.1", V4), out = peer("10.200.172.3", V4);
+    char why[160];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.allow[0] = "10.0.0.0/8"; /* --allow's prefixes are not targets */
+    o.allow_count = 1;
+    assert_int_equal(ttcp_third_party_parse(&o, &list, why, sizeof why), 0);
+    assert_int_equal(list.count, 0);
+    o.third_party[0] = "10.200.172.1";
+    o.third_party_count = 1;
+    assert_int_equal(ttcp_third_party_parse(&o, &list, why, sizeof why), 0);
+    assert_true(ttcp_allow_match(&list, &in));
+    assert_false(ttcp_allow_match(&list, &out));
+    o.third_party[1] = "host2";
+    o.third_party_count = 2;
+    assert_int_equal(ttcp_third_party_parse(&o, &list, why, sizeof why), -1);
+    assert_string_equal(why, "--third-party: 'host2' is not a numeric IPv4 or IPv6 address");
+}
+
 static void bad_prefixes_refused(void **state)
 {
     static const struct {
@@ -158,6 +183,7 @@ int main(void)
         cmocka_unit_test(lengths_inside_a_byte),
         cmocka_unit_test(ipv4_mapped_peer),
         cmocka_unit_test(several_prefixes_or_none),
+        cmocka_unit_test(third_party_targets),
         cmocka_unit_test(bad_prefixes_refused),
     };
     return cmocka_run_group_tests_name("allow", tests, setup, NULL);

@@ -413,6 +413,47 @@ static void multicast_rules(void **state)
     assert_int_equal(opts.max_ttl, 8);
 }
 
+/* -C host1 host2[:port]: the second host is a third party's target, its
+ * port -p's unless it says its own ([v6]:port; a bare IPv6 address has
+ * none); elsewhere a second host is a mistake, and what does not go
+ * through a third party is refused. */
+static void a_second_host_is_a_third_partys(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-C -p 6000 h1 h2"), 0);
+    assert_string_equal(opts.host, "h1");
+    assert_string_equal(opts.target_host, "h2");
+    assert_int_equal(opts.target_port, 6000);
+    assert_int_equal(parse("-C h1 10.0.0.2:5002 -r"), 0);
+    assert_string_equal(opts.target_host, "10.0.0.2");
+    assert_int_equal(opts.target_port, 5002);
+    assert_int_equal(parse("-C h1 [2001:db8::2]:7"), 0);
+    assert_string_equal(opts.target_host, "2001:db8::2");
+    assert_int_equal(opts.target_port, 7);
+    assert_int_equal(parse("-C h1 2001:db8::2"), 0);
+    assert_string_equal(opts.target_host, "2001:db8::2");
+    assert_int_equal(opts.target_port, 5001);
+    assert_int_equal(parse("-C h1 h2:0"), -1);
+    assert_string_equal(why, "-C h2:0: port '0' is out of range (1 to 65535)");
+    assert_int_equal(parse("-C h1 h2/8"), -1);
+    assert_string_equal(why, "-C h2/8: not a host name or a numeric address");
+    assert_int_equal(parse("-C h1 :5"), -1);
+    assert_int_equal(parse("-C h1 h2 h3"), -1);
+    assert_string_equal(why, "unexpected argument 'h3' (the host is 'h1')");
+    assert_int_equal(parse("-t h1 h2"), -1);
+    assert_string_equal(why, "unexpected argument 'h2' (the host is 'h1'; a second host is -C's, "
+                             "for a third party)");
+    assert_int_equal(parse("-C --traceroute h1 h2"), -1);
+    assert_non_null(strstr(why, "--traceroute does not go through a third party"));
+    assert_int_equal(parse("-C -r -u -m 2 h1 h2"), -1);
+    assert_string_equal(why, "multicast does not go through a third party (-C host1 host2)");
+    assert_int_equal(parse("-S --third-party 10.0.0.0/8 --third-party ::1"), 0);
+    assert_int_equal(opts.third_party_count, 2);
+    assert_string_equal(opts.third_party[1], "::1");
+    assert_int_equal(parse("-C --third-party 10.0.0.0/8 h1"), -1);
+    assert_string_equal(why, "--third-party is for a server (-S)");
+}
+
 /* The table's modes column: every option kept for some modes is refused,
  * by name, in each of the others, whatever its kind. */
 static void mode_bound_options_are_refused_elsewhere(void **state)
@@ -477,6 +518,7 @@ int main(void)
         cmocka_unit_test(multicast_rules),
         cmocka_unit_test(plot_rules),
         cmocka_unit_test(mode_bound_options_are_refused_elsewhere),
+        cmocka_unit_test(a_second_host_is_a_third_partys),
         cmocka_unit_test(typed_flags_follow_the_table),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);

@@ -208,6 +208,147 @@ static void interval_carries_udp_figures(void **state)
     assert_int_equal(ttcp_wire_read_interval(&msg, &stream, &back, why, sizeof why), -1);
 }
 
+/* A command line's options (the words stay in a static copy: options
+ * point into them). */
+static int options_of(struct ttcp_options *o, const char *line)
+{
+    static char copy[256];
+    char *argv[32];
+    int argc;
+    snprintf(copy, sizeof copy, "%s", line);
+    argc = split_args(copy, argv, 32);
+    return ttcp_options_parse(o, argc, argv, 0, why, sizeof why);
+}
+
+/* Reads a built frame back into msg. */
+static int reparse(struct ttcp_frame *f)
+{
+    int len = ttcp_proto_frame_length(f->bytes);
+    return ttcp_proto_parse(f->bytes + 2, (size_t)len, &msg, why, sizeof why);
+}
+
+/* -C host1 host2: a request of its own type (a server of before it
+ * answers "expected test"), with the target and its port; a server reads
+ * them within bounds, and a `test` may carry none. */
+static void a_third_party_request_names_its_target(void **state)
+{
+    struct ttcp_options client, server;
+    struct ttcp_grant g;
+    struct ttcp_frame f;
+    static const char *const bad[] = {
+        "msg=test\ndirection=send\nprotocol=tcp\nbuflen=8\nnbuf=1\ntarget=h\ntarget_port=1\n",
+        "msg=third_party\ndirection=send\nprotocol=tcp\nbuflen=8\nnbuf=1\ntarget_port=1\n",
+        "msg=third_party\ndirection=send\nprotocol=tcp\nbuflen=8\nnbuf=1\ntarget=a/b\n"
+        "target_port=1\n",
+        "msg=third_party\ndirection=send\nprotocol=tcp\nbuflen=8\nnbuf=1\ntarget=h\n",
+        "msg=third_party\ndirection=send\nprotocol=tcp\nbuflen=8\nnbuf=1\ntarget=h\n"
+        "target_port=65536\n",
+        "msg=third_party\ndirection=receive\nprotocol=udp\nbuflen=8\nnbuf=1\ntarget=h\n"
+        "target_port=9\ngroup=239.1.1.1\n",
+    };
+    size_t i;
+    (void)state;
+    memset(&server, 0, sizeof server);
+    server.port = 5001;
+    server.idle_timeout_ns = TTCP_DEFAULT_IDLE_NS;
+    assert_int_equal(options_of(&client, "-C -r -n 5 -P 2 host1 10.1.2.3:5009"), 0);
+    ttcp_wire_test(&f, &client);
+    assert_int_equal(ttcp_frame_end(&f), 0);
+    assert_int_equal(reparse(&f), 0);
+    assert_string_equal(ttcp_proto_type(&msg), "third_party");
+    assert_int_equal(ttcp_wire_read_test(&msg, &server, &g, why, sizeof why), 0);
+    assert_string_equal(g.target, "10.1.2.3");
+    assert_int_equal(g.target_port, 5009);
+    assert_int_equal(g.direction, TTCP_DIR_RECEIVE);
+    assert_int_equal(g.opts.streams, 2);
+    server.max_streams = 1; /* the server's limits hold for a third party's test too */
+    assert_int_equal(ttcp_wire_read_test(&msg, &server, &g, why, sizeof why), -1);
+    assert_non_null(strstr(why, "--max-streams"));
+    assert_int_equal(options_of(&client, "-C -n 5 host1"), 0);
+    ttcp_wire_test(&f, &client); /* a test of the server's own carries no target */
+    assert_int_equal(reparse(&f), 0);
+    assert_string_equal(ttcp_proto_type(&msg), "test");
+    assert_null(ttcp_proto_get(&msg, "target"));
+    server.max_streams = 0;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(parse(bad[i]), 0);
+        if (ttcp_wire_read_test(&msg, &server, &g, why, sizeof why) != -1)
+            fail_msg("taken: %s", bad[i]);
+        assert_non_null(strstr(why, "target"));
+    }
+}
+
+/* host1's answers: where it runs the test (numeric addresses only), how
+ * its own conversation went (the words kept one printable line), and
+ * whose end an interval or result is. */
+static void a_third_partys_answers_read_back(void **state)
+{
+    struct ttcp_grant g;
+    struct ttcp_third t = {"10.200.172.1", 5002, "10.200.170.1"}, back;
+    struct ttcp_options o;
+    struct ttcp_failure fail = {TT_E_CONNREFUSED, 0, TTCP_OP_CONNECT, 0}, fb;
+    struct ttcp_frame f;
+    char text[256];
+    int problem, far;
+    (void)state;
+    memset(&g, 0, sizeof g);
+    memset(&o, 0, sizeof o);
+    g.opts.limit_ns = 5000000000ll;
+    g.opts.pace_bps = 1000000;
+    g.opts.streams = o.streams = 2;
+    ttcp_wire_third_ready(&f, &g, &t);
+    assert_int_equal(reparse(&f), 0);
+    assert_int_equal(ttcp_wire_read_third_ready(&msg, &o, &back, why, sizeof why), 0);
+    assert_string_equal(back.target, "10.200.172.1");
+    assert_string_equal(back.client, "10.200.170.1");
+    assert_int_equal(back.target_port, 5002);
+    assert_int_equal(o.limit_ns, 5000000000ll);
+    assert_int_equal(o.pace_bps, 1000000);
+    o.streams = 3; /* not what was asked: refused */
+    assert_int_equal(ttcp_wire_read_third_ready(&msg, &o, &back, why, sizeof why), -1);
+    assert_int_equal(parse("msg=third_party_ready\ntarget=host2\ntarget_port=1\nclient=::1\n"
+                           "limit_ns=0\npace_bps=0\nstreams=1\n"), 0);
+    assert_int_equal(ttcp_wire_read_third_ready(&msg, &o, &back, why, sizeof why), -1);
+    assert_string_equal(why, "target: not a numeric address");
+    ttcp_wire_third_done(&f, 2, &fail, "two\nlines");
+    assert_int_equal(reparse(&f), 0);
+    assert_int_equal(ttcp_wire_read_third_done(&msg, &problem, &fb, text, sizeof text, why,
+                                               sizeof why), 0);
+    assert_int_equal(problem, 2);
+    assert_int_equal(fb.code, TT_E_CONNREFUSED);
+    assert_int_equal(fb.op, TTCP_OP_CONNECT);
+    assert_null(strchr(text, '\n'));
+    assert_int_equal(parse("msg=third_party_done\nproblem=10\n"), 0);
+    assert_int_equal(ttcp_wire_read_third_done(&msg, &problem, &fb, text, sizeof text, why,
+                                               sizeof why), -1);
+    ttcp_frame_begin(&f, "interval");
+    ttcp_wire_add_at(&f, 1);
+    assert_int_equal(reparse(&f), 0);
+    assert_int_equal(ttcp_wire_read_at(&msg, &far, why, sizeof why), 0);
+    assert_int_equal(far, 1);
+    assert_int_equal(parse("msg=result\nat=both\n"), 0);
+    assert_int_equal(ttcp_wire_read_at(&msg, &far, why, sizeof why), -1);
+}
+
+/* A leg's own limit (host1's --max-time) stays when host2 grants a longer
+ * one, or none; a shorter one of host2's wins. */
+static void ready_keeps_the_shorter_limit(void **state)
+{
+    struct ttcp_options o;
+    char token[TTCP_TOKEN_HEX + 1];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.streams = 1;
+    o.limit_ns = 2000000000ll;
+    assert_int_equal(parse("msg=ready\ntoken=0123456789abcdef0123456789abcdef\nlimit_ns=0\n"), 0);
+    assert_int_equal(ttcp_wire_read_ready(&msg, &o, token, why, sizeof why), 0);
+    assert_int_equal(o.limit_ns, 2000000000ll);
+    assert_int_equal(parse("msg=ready\ntoken=0123456789abcdef0123456789abcdef\n"
+                           "limit_ns=1000000000\n"), 0);
+    assert_int_equal(ttcp_wire_read_ready(&msg, &o, token, why, sizeof why), 0);
+    assert_int_equal(o.limit_ns, 1000000000ll);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -219,6 +360,9 @@ int main(void)
         cmocka_unit_test(builder_round_trip),
         cmocka_unit_test(ready_tells_what_was_granted),
         cmocka_unit_test(interval_carries_udp_figures),
+        cmocka_unit_test(a_third_party_request_names_its_target),
+        cmocka_unit_test(a_third_partys_answers_read_back),
+        cmocka_unit_test(ready_keeps_the_shorter_limit),
     };
     return cmocka_run_group_tests_name("proto", tests, NULL, NULL);
 }
