@@ -173,6 +173,8 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len);
 int tt_addr_ip(const struct tt_addr *a, unsigned char out[16]);
 /* The address's port (0 when it has none). */
 uint16_t tt_addr_port(const struct tt_addr *a);
+/* Sets the address's port (an IPv4 or IPv6 address; others stay as they are). */
+void tt_addr_set_port(struct tt_addr *a, uint16_t port);
 /* A numeric IPv4 or IPv6 address (never a name: no lookup), as tt_addr_ip. */
 int tt_ip_parse(const char *text, unsigned char out[16]);
 

@@ -127,6 +127,15 @@ uint16_t tt_addr_port(const struct tt_addr *a)
     return 0;
 }
 
+void tt_addr_set_port(struct tt_addr *a, uint16_t port)
+{
+    struct sockaddr *sa = (struct sockaddr *)a->storage.bytes;
+    if (sa->sa_family == AF_INET)
+        ((struct sockaddr_in *)sa)->sin_port = htons(port);
+    else if (sa->sa_family == AF_INET6)
+        ((struct sockaddr_in6 *)sa)->sin6_port = htons(port);
+}
+
 int tt_ip_parse(const char *text, unsigned char out[16])
 {
     struct in_addr v4;

@@ -178,25 +178,49 @@ static int to_group(const struct control *c, int stream)
 /* A UDP stream's socket: on the server's port, shared with the classic
  * receiver there, connected to the address the client's datagram came
  * from, so the kernel hands it that client's datagrams alone. */
+/* The address a stream's UDP socket binds: the group's family's any; the
+ * address of -S --bind; else the one the client's control connection
+ * reached. Bound to any, the socket once connected would take the route's
+ * source address, which on a host of several addresses may be another
+ * one: the client's datagrams to the address it reached would then go to
+ * the classic receiver on the port instead. */
+static int udp_local(struct control *c, int stream, int *family, struct tt_addr *local)
+{
+    uint16_t port = (uint16_t)c->sv->opts->port;
+    if (to_group(c, stream)) { /* a socket of the group's own family */
+        *family = ttcp_options_multicast(c->grant.group) == 4 ? TT_FAMILY_V4 : TT_FAMILY_V6;
+        return tt_addr_any(*family, port, local);
+    }
+    if (c->sv->opts->bind != NULL)
+        return ttcp_local_address(c->sv->opts, family, port, local);
+    /* (of the listener's family, as the token datagram's source the socket
+     * connects to: to an IPv4 client a dual-stack server's is IPv4-mapped,
+     * for a socket of the server's family, dual-stack too) */
+    if (tt_local_addr(c->sl->control, local) == 0) {
+        tt_addr_set_port(local, port);
+        if (local->family == TT_FAMILY_V4)
+            *family = TT_FAMILY_V4;
+        return 0;
+    }
+    return tt_addr_any(*family, port, local);
+}
+
 static int open_udp(struct control *c, int stream)
 {
     struct tt_addr local;
     tt_socket s;
-    int family = c->sv->opts->family, rc;
-    if (to_group(c, stream)) /* a socket of the group's own family */
-        family = ttcp_options_multicast(c->grant.group) == 4 ? TT_FAMILY_V4 : TT_FAMILY_V6;
-    else if (c->sv->opts->bind != NULL && /* -S --bind: the address the server listens on */
-             (rc = ttcp_local_address(c->sv->opts, &family, (uint16_t)c->sv->opts->port,
-                                      &local)) != 0)
+    int family = c->sv->opts->family;
+    int rc = udp_local(c, stream, &family, &local);
+    if (rc != 0)
         return rc;
     rc = tt_socket_open(family, 1, &s);
-    if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY)
+    if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY) {
         rc = tt_socket_open(family = TT_FAMILY_V4, 1, &s);
+        tt_addr_any(family, (uint16_t)c->sv->opts->port, &local);
+    }
     if (rc != 0)
         return rc;
     tt_setopt(s, TT_OPT_SHARE_PORT, 1);
-    if (to_group(c, stream) || c->sv->opts->bind == NULL)
-        tt_addr_any(family, (uint16_t)c->sv->opts->port, &local);
     rc = tt_bind(s, &local);
     if (rc == 0 && to_group(c, stream))
         rc = aim_at_group(c, s, family, stream);

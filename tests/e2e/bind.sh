@@ -57,6 +57,16 @@ interrupt srv
 expect_rc srv 0
 [ "$(count srv err '127\.0\.0\.3')" -ge 4 ] || { fail "srv: fewer than 4 lines name 127.0.0.3"; show srv; }
 
+# A server on every address, a client's UDP test to another of them (127.0.0.3): the server's
+# socket for the stream binds the address the client reached, so its datagrams reach the test,
+# not the classic receiver on the port (bound to any, the connected socket would take 127.0.0.1).
+listen_on srv tcp "$TTCP" -S -1 -p @P@
+run cu "$TTCP" -C -u --bidir -n 100 -l 1000 -R 5m --json -p "$P" 127.0.0.3
+reap srv
+expect_rc cu 0
+expect_jq cu '[.summary[].datagrams_lost] | map(tostring) | join(" ")' '0 0' \
+  '.server_tests[0].udp.datagrams' 100
+
 # A port that is taken (a listener holds it): the client says which, and fails.
 receiver busy tcp -r -s
 B=$P
