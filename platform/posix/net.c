@@ -145,6 +145,11 @@ int tt_setopt(tt_socket s, enum tt_sockopt opt, int value)
         return check(setsockopt(fd, IPPROTO_TCP, TCP_MAXSEG, &value, sizeof value));
     case TT_OPT_TOS: {
         int name, level = tos_level(fd, &name);
+        /* a dual-stack IPv6 socket's IPv4 packets (an accepted IPv4 client's,
+         * a server's UDP stream to one) take IP_TOS, not the traffic class:
+         * both, where the system lets an IPv6 socket have it */
+        if (level == IPPROTO_IPV6)
+            (void)setsockopt(fd, IPPROTO_IP, IP_TOS, &value, sizeof value);
         return check(setsockopt(fd, level, name, &value, sizeof value));
     }
     case TT_OPT_DONTFRAG:

@@ -106,9 +106,12 @@ static int open_data(struct client *c, int stream, int k, tt_socket *out)
     if (rc != 0)
         return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, rc);
     /* --mss before the SYN, which announces it: the server's end, accepted
-     * already, sends no larger segments than this end announced */
+     * already, sends no larger segments than this end announced; the mark
+     * too, so the whole connection carries it (where the OS lets it) */
     if (c->local.mss != 0)
         rc = tt_setopt(*out, TT_OPT_MAXSEG, (int)c->local.mss);
+    if (rc == 0 && c->local.tos_given)
+        (void)tt_setopt(*out, TT_OPT_TOS, (int)c->local.tos);
     if (rc == 0)
         rc = ttcp_client_connect(c, *out, &c->server);
     if (rc == 0)

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""The TOS bytes seen on the wire: reads the loopback interface (AF_PACKET,
-root only) for at most SECONDS or COUNT frames and prints, one a line, the
-distinct (source port, destination port, TOS byte) of the IPv4 TCP segments
-that carry data, as "SPORT DPORT 0xTOS".
+"""The TOS bytes seen on the wire: reads an interface (AF_PACKET, root only;
+lo unless IFACE is given, as a namespace test's veth) for at most SECONDS or
+COUNT frames and prints, one a line, the distinct (source port, destination
+port, TOS byte) of the IPv4 TCP segments that carry data, with the data
+bytes each carried, as "SPORT DPORT 0xTOS BYTES".
 
-Usage: tos_sniff.py SECONDS [COUNT]   (exit 77 when not allowed)
+Usage: tos_sniff.py SECONDS [COUNT [IFACE]]   (exit 77 when not allowed)
 """
 import socket
 import struct
@@ -17,14 +18,15 @@ ETH_P_ALL = 0x0003
 def main():
     seconds = float(sys.argv[1])
     most = int(sys.argv[2]) if len(sys.argv) > 2 else 100000
+    iface = sys.argv[3] if len(sys.argv) > 3 else "lo"
     try:
         s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
-        s.bind(("lo", 0))
+        s.bind((iface, 0))
     except (PermissionError, OSError) as e:
-        print("tos_sniff: cannot read lo: %s" % e, file=sys.stderr)
+        print("tos_sniff: cannot read %s: %s" % (iface, e), file=sys.stderr)
         sys.exit(77)
     print("ready", flush=True)
-    seen, end, frames = set(), time.monotonic() + seconds, 0
+    seen, end, frames = {}, time.monotonic() + seconds, 0
     while time.monotonic() < end and frames < most:
         s.settimeout(max(0.01, end - time.monotonic()))
         try:
@@ -32,7 +34,7 @@ def main():
         except socket.timeout:
             break
         frames += 1
-        ip = frame[14:]  # loopback frames carry an Ethernet header of zeros
+        ip = frame[14:]  # an Ethernet header (of zeros on loopback)
         if len(ip) < 40 or ip[0] >> 4 != 4 or ip[9] != 6:
             continue
         ihl = (ip[0] & 15) * 4
@@ -40,9 +42,10 @@ def main():
         sport, dport = struct.unpack("!HH", ip[ihl:ihl + 4])
         data = total - ihl - (ip[ihl + 12] >> 4) * 4
         if data > 0:
-            seen.add((sport, dport, ip[1]))
-    for sport, dport, tos in sorted(seen):
-        print("%d %d 0x%02x" % (sport, dport, tos))
+            key = (sport, dport, ip[1])
+            seen[key] = seen.get(key, 0) + data
+    for (sport, dport, tos), data in sorted(seen.items()):
+        print("%d %d 0x%02x %d" % (sport, dport, tos, data))
 
 
 if __name__ == "__main__":
