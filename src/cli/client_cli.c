@@ -47,7 +47,7 @@ static void on_event(void *ctx, const struct ttcp_options *o, int local,
         return;
     }
     cli_print_event(o, ev, res);
-    cli_stream_interval(o, ev, !local);
+    cli_stream_interval(o, ev, res, !local);
 }
 
 /* The sentence for a failed conversation (empty when there was none). */

@@ -31,7 +31,7 @@ static void print_event(void *ctx, const struct ttcp_event *ev, const struct ttc
     struct printer *p = ctx;
     const struct ttcp_options *o = ev->opts != NULL ? ev->opts : p->opts;
     cli_print_event(o, ev, res);
-    cli_stream_interval(o, ev, 0);
+    cli_stream_interval(o, ev, res, 0);
     if (ev->kind != TTCP_EV_FIGURES || !p->opts->json || o->stream_number != 0)
         return;
     if (p->parallel != NULL)

@@ -81,13 +81,14 @@ void cli_json_line(const struct ttcp_options *o, const struct ttcp_json *j)
     fflush(to);
 }
 
-void cli_stream_interval(const struct ttcp_options *o, const struct ttcp_event *ev, int far)
+void cli_stream_interval(const struct ttcp_options *o, const struct ttcp_event *ev,
+                         const struct ttcp_result *res, int far)
 {
     struct ttcp_json j;
     if (!o->json_stream || ev->kind != TTCP_EV_INTERVAL || o->quiet_intervals)
         return;
     ttcp_json_init(&j);
-    ttcp_json_event_interval(&j, o, ev->interval, far);
+    ttcp_json_event_interval(&j, o, ev->interval, res, far);
     cli_json_line(o, &j);
     ttcp_json_free(&j);
 }

@@ -21,7 +21,8 @@ void cli_json_line(const struct ttcp_options *o, const struct ttcp_json *j);
 /* --json-stream: the start event; an interval's event (far: the server's
  * end of a -C test); nothing without the option. */
 void cli_stream_start(const struct ttcp_options *o);
-void cli_stream_interval(const struct ttcp_options *o, const struct ttcp_event *ev, int far);
+void cli_stream_interval(const struct ttcp_options *o, const struct ttcp_event *ev,
+                         const struct ttcp_result *res, int far);
 /* The --json document as one line of stdout: as it is, or with
  * --json-stream as the data of the end event. */
 void cli_json_document(const struct ttcp_options *o, const struct ttcp_json *doc);

@@ -42,7 +42,7 @@ static void on_event(void *ctx, const struct ttcp_options *o, const struct ttcp_
         o = &side;
     }
     cli_print_event(o, ev, res);
-    cli_stream_interval(o, ev, 0);
+    cli_stream_interval(o, ev, res, 0);
     if (ev->kind == TTCP_EV_FIGURES && o->json)
         print_json_line(o, res);
 }

@@ -15,21 +15,28 @@ int ttcp_client_connect_control(struct client *c)
     c->out->failure.op = TTCP_OP_HOSTNAME;
     if (rc != 0)
         return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, rc);
-    c->out->failure.op = TTCP_OP_CONNECT;
     for (i = 0; i < list.count && !tt_interrupted(); i++) {
         rc = tt_socket_open(list.addr[i].family, 0, &c->control);
         if (rc != 0)
             continue;
-        /* --bind: from that address (--cport is the data's port) */
+        /* --bind: from that address (--cport is the data's port); one of
+         * another family than the server's address: the next address */
+        c->out->failure.op = TTCP_OP_BIND;
         rc = ttcp_bind_outgoing(c->control, c->opts, list.addr[i].family, 0);
-        if (rc == 0)
+        if (rc == 0) {
+            c->out->failure.op = TTCP_OP_CONNECT;
             rc = ttcp_client_connect(c, c->control, &list.addr[i]);
+        }
         if (rc == 0) {
             c->server = list.addr[i];
             return 0;
         }
         tt_close(c->control);
         c->control = TT_NO_SOCKET;
+    }
+    if (c->out->failure.op == TTCP_OP_BIND && !tt_interrupted()) { /* not the server's fault */
+        snprintf(c->out->why, sizeof c->out->why, "--bind %s", c->opts->bind);
+        return ttcp_client_problem(c, TTCP_CLIENT_LOCAL, rc);
     }
     return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, tt_interrupted() ? TT_E_INTR : rc);
 }

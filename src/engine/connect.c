@@ -62,6 +62,8 @@ static int apply_marks(struct ttcp_session *s, tt_socket sock, int announce)
         rc = tt_pacing_set(sock, o->fq_rate_bps / 8 ? o->fq_rate_bps / 8 : 1);
         if (rc != 0)
             return ttcp_fail(s, rc, TTCP_OP_FQ_RATE);
+        if (o->udp && announce)
+            ttcp_warn(s, TTCP_WARN_FQ_UDP);
     }
     read_marks(s, sock);
     return 0;

@@ -80,15 +80,20 @@ static int outcome(const struct ttcp_parallel *p)
 }
 
 /* The total, and its FIGURES: the CPU is the process's over the whole test
- * (the classic pair's streams are all this process does). */
+ * (the classic pair's streams are all this process does); with --omit the
+ * streams' own, which left out what they omitted. */
 static void total_figures(struct ttcp_streams *run, struct group *g, const struct tt_cpu *cpu)
 {
     struct ttcp_parallel *out = g->out;
     struct ttcp_pmtu path = out->total.pmtu; /* found before the streams */
     ttcp_streams_total(run, 0, TTCP_END_LOCAL, out->results, &out->total);
     out->total.pmtu = path;
-    out->total.cpu_start = cpu[0];
-    out->total.cpu_end = cpu[1];
+    if (out->total.omitted) /* --omit: the streams' threads over their measured parts */
+        ttcp_result_sum_cpu(&out->total, out->results, out->n);
+    else {
+        out->total.cpu_start = cpu[0];
+        out->total.cpu_end = cpu[1];
+    }
     if (out->total.started) {
         struct ttcp_event ev;
         memset(&ev, 0, sizeof ev);

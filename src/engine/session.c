@@ -76,7 +76,7 @@ static void pass_omit(struct ttcp_session *s)
     s->omit.bytes = s->bytes_at_tick;
     s->omit.calls = s->calls_at_tick;
     ttcp_cpu_now(s, &s->omit.cpu);
-    s->omit.udp = s->res->udp;
+    s->omit.udp = s->udp_at_tick;
 }
 
 void ttcp_tick(struct ttcp_session *s)
@@ -88,6 +88,15 @@ void ttcp_tick(struct ttcp_session *s)
         emit_intervals(s, ttcp_intervals_tick(&s->res->intervals, s->now_ns, s->res->bytes));
     s->bytes_at_tick = s->res->bytes;
     s->calls_at_tick = s->res->calls;
+    if (s->omit.end_ns != 0 && !s->omit.passed && s->res->udp_stats_valid)
+        s->udp_at_tick = s->res->udp; /* (only until then: a copy per read costs) */
+}
+
+static void unmark_omitted(struct ttcp_intervals *iv)
+{
+    size_t i;
+    for (i = 0; i < iv->count; i++)
+        iv->list[i].omitted = 0;
 }
 
 /* --omit, at the end: the figures become those of the rest of the test. A
@@ -99,6 +108,7 @@ static void leave_out_omitted(struct ttcp_session *s, const struct ttcp_moment *
     s->omit.end_ns = 0; /* once: the timer may be stopped again */
     if (!s->omit.passed || end->ns <= omit_end) {
         ttcp_warn(s, TTCP_WARN_OMIT_LONGER);
+        unmark_omitted(&s->res->intervals); /* all of it is in the figures */
         return;
     }
     r->omitted = 1;
@@ -188,6 +198,7 @@ void ttcp_timer_start(struct ttcp_session *s)
     memset(&s->omit, 0, sizeof s->omit);
     s->bytes_at_tick = s->res->bytes;
     s->calls_at_tick = s->res->calls;
+    s->udp_at_tick = s->res->udp;
     if (o->omit_ns)
         s->omit.end_ns = s->start_ns + o->omit_ns;
     if (o->interval_ns)

@@ -39,6 +39,7 @@ struct ttcp_session {
         struct ttcp_udp_stats udp;
     } omit;
     uint64_t bytes_at_tick, calls_at_tick; /* at the last clock read */
+    struct ttcp_udp_stats udp_at_tick;      /* the same, while --omit's end is ahead */
     struct ttcp_prng prng; /* --pattern random */
     uint64_t udp_seq;
     /* UDP in sink mode: room for a batch of datagrams, one slot each */

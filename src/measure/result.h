@@ -77,6 +77,7 @@ enum ttcp_warning {
     TTCP_WARN_ICMP,            /* -t -u: the network reported earlier datagrams undeliverable */
     TTCP_WARN_TOS,             /* --tos, --dscp: the OS does not let a program mark packets */
     TTCP_WARN_OMIT_LONGER,     /* --omit: the test ended first: nothing was left out */
+    TTCP_WARN_FQ_UDP,          /* --fq-rate -u: only the fq qdisc paces UDP */
     TTCP_WARN_COUNT
 };
 

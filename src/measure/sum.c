@@ -82,6 +82,12 @@ void ttcp_result_sum(struct ttcp_result *sum, const struct ttcp_result *parts, i
         sum->warnings |= p->warnings;
         sum->unsent_tail += p->unsent_tail;
         sum->back_done |= p->back_done;
+        if (p->omitted) { /* --omit: each stream's own part, the longest of them */
+            sum->omitted = 1;
+            sum->omitted_bytes += p->omitted_bytes;
+            if (p->omitted_ns > sum->omitted_ns)
+                sum->omitted_ns = p->omitted_ns;
+        }
         sum->back_bytes += p->back_bytes;
         if (p->back_ns > sum->back_ns)
             sum->back_ns = p->back_ns;

@@ -47,6 +47,9 @@ static const char *const fixed_words[TTCP_WARN_COUNT] = {
                                    "there is lost",
     [TTCP_WARN_TOS] = "--tos/--dscp: this system does not let a program mark its packets (on "
                       "Windows a QoS policy does: New-NetQosPolicy -DSCPAction); they go unmarked",
+    [TTCP_WARN_FQ_UDP] = "--fq-rate: the kernel paces UDP only through the fq queue discipline "
+                         "(tc qdisc replace dev IF root fq); on another interface the datagrams "
+                         "go unpaced (-R paces in ttcp)",
 };
 
 static void icmp_words(struct ttcp_text *t, const struct ttcp_result *res)
@@ -113,6 +116,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_ICMP] = "icmp_error",
         [TTCP_WARN_TOS] = "tos_unsupported",
         [TTCP_WARN_OMIT_LONGER] = "omit_longer_than_test",
+        [TTCP_WARN_FQ_UDP] = "fq_rate_udp_needs_fq",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }
@@ -309,9 +313,12 @@ size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failu
         return t.used;
     }
     if (f->code == TT_E_NOHOST) {
-        /* A resolver error has no errno worth printing; name the host instead. */
-        ttcp_text_add(&t, "ttcp%s: %s: %s: %s\n", ttcp_options_side(o),
-                      ttcp_report_op_name(f->op), o->host, native_text);
+        /* A resolver error has no errno worth printing; name what was looked up
+         * instead: the --bind address for a bind, else the host. */
+        const char *name = f->op == TTCP_OP_BIND && o->bind ? o->bind : o->host;
+        ttcp_text_add(&t, "ttcp%s: %s: %s%s: %s\n", ttcp_options_side(o),
+                      ttcp_report_op_name(f->op), f->op == TTCP_OP_BIND ? "--bind " : "",
+                      name ? name : "(no host)", native_text);
         return t.used;
     }
     if (f->op == TTCP_OP_DONTFRAG && f->code == TT_E_MSGSIZE)

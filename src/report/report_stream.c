@@ -24,8 +24,10 @@ void ttcp_json_event_start(struct ttcp_json *j, const struct ttcp_options *o,
 }
 
 void ttcp_json_event_interval(struct ttcp_json *j, const struct ttcp_options *o,
-                              const struct ttcp_interval *in, int far)
+                              const struct ttcp_interval *in, const struct ttcp_result *res,
+                              int far)
 {
+    char peer[80];
     open_event(j, "interval");
     ttcp_json_object(j, "data");
     /* which end and which part: the client's own or the server's, the
@@ -34,6 +36,10 @@ void ttcp_json_event_interval(struct ttcp_json *j, const struct ttcp_options *o,
     ttcp_json_string(j, "side", o->transmit ? "transmit" : "receive");
     if (o->stream_number > 0)
         ttcp_json_u64(j, "stream", (uint64_t)o->stream_number);
+    if (res != NULL && !far && res->peer_valid)
+        ttcp_json_string(j, "peer", tt_addr_text(&res->peer, peer, sizeof peer));
+    if (res != NULL && o->continuous)
+        ttcp_json_u64(j, "test", (uint64_t)res->test_number);
     ttcp_json_interval_members(j, in);
     ttcp_json_end(j);
     ttcp_json_end(j);

@@ -14,9 +14,12 @@
 
 void ttcp_json_event_start(struct ttcp_json *j, const struct ttcp_options *o,
                            const char *version);
-/* far: the server's end of a -C test (its interval, as its frame told). */
+/* far: the server's end of a -C test (its interval, as its frame told);
+ * res, when known, tells the test apart: its peer (a server's tests side
+ * by side) and its number (-c's one after another). */
 void ttcp_json_event_interval(struct ttcp_json *j, const struct ttcp_options *o,
-                              const struct ttcp_interval *in, int far);
+                              const struct ttcp_interval *in, const struct ttcp_result *res,
+                              int far);
 /* document: the finished --json document's text. */
 void ttcp_json_event_end(struct ttcp_json *j, const char *document);
 

@@ -76,6 +76,16 @@ expect_rc c 1
 expect_match c err "cannot bind a data socket to any address port $B: .*in use"
 stop busy; stop srv
 
+# A --bind name that does not resolve: each end names it, not the host.
+receiver r tcp -r -s
+run b "$TTCP" -t -s -n 1 -p "$P" --bind nosuch.invalid 127.0.0.1
+expect_rc b 1; expect_match b err '^ttcp-t: bind: --bind nosuch\.invalid: '
+run b "$TTCP" -C -n 1 -p "$P" --bind nosuch.invalid 127.0.0.1
+expect_rc b 1; expect_lines b err '^ttcp-C: --bind nosuch\.invalid: '
+stop r
+run b "$TTCP" -r -s -p "$(free_port)" --bind nosuch.invalid
+expect_rc b 1; expect_match b err '^ttcp-r: bind: --bind nosuch\.invalid: '
+
 # Refused before any traffic, each with its reason.
 bad() { run b "$TTCP" "$@"; expect_rc b 2; expect_empty b out; }
 bad -r --cport 5000

@@ -30,6 +30,10 @@ rx=$(jq -r '.summary[0].bits_per_second / 1e6' "$TMP/c.out")
 measured "-C -r --fq-rate 40m: ${rx:-?} Mbps received"
 expect_awk c "the server's rate ${rx:-?} Mbps over --fq-rate 40m is above 1.1" "${rx:-99} <= 1.1 * 40"
 
+# UDP: paced only by the fq qdisc, which loopback lacks: a warning says so.
+run u "$TTCP" -t -s -u -n 10 -l 100 --fq-rate 10m --json -p "$(free_port)" 127.0.0.1
+expect_jq u '[.tests[0].warnings[].code] | index("fq_rate_udp_needs_fq") != null' true
+
 # Out of bounds: refused before any traffic.
 for bad in "--fq-rate 1k" "--fq-rate 40g" "--fq-rate fast"; do
   run b "$TTCP" -t -s -n 1 -p "$(free_port)" $bad 127.0.0.1

@@ -59,11 +59,26 @@ for end in tests server_tests; do
   expect_jq c ".${end}[0].bytes == ([.${end}[0].intervals[] | select(.omitted | not) | .bytes] | add)" true
 done
 
+# UDP: the counts left out are those of the same clock read as the bytes, so they agree.
+pair udp -r -s -u -l 1400 --omit 0.7 --json -- -t -s -u -l 1400 --time 1.5 -R 20m --omit 0.7 127.0.0.1
+expect_rc r 0
+expect_jq r '.tests[0].bytes / 1400 == .tests[0].udp.datagrams' true '.tests[0].omitted.seconds' 0.7
+
+# -P: each stream leaves out its own part; the total says so (the streams' bytes added up) and
+# its CPU time is the streams' own over what they kept, not the process's over the whole test.
+pair tcp -r -s -P 2 --omit 0.5 -- -t -s -P 2 --time 1.5 -R 80m --omit 0.5 --json 127.0.0.1
+expect_rc t 0
+expect_jq t '.tests[0].omitted.bytes == ([.tests[0].streams[].omitted.bytes] | add)' true \
+  '(.tests[0].cpu.user_seconds + .tests[0].cpu.system_seconds) - ([.tests[0].streams[].cpu | .user_seconds + .system_seconds] | add) | fabs < 0.0005' true
+
 # A test that ends within --omit: its whole figures, and a warning that nothing was left out.
 pair tcp -r -s --omit 5 --json -- -t -s -n 10 --omit 5 --json 127.0.0.1
 expect_rc t 0
 expect_jq t '.tests[0].bytes' 81920 '.tests[0].omitted' null \
   '[.tests[0].warnings[].code] | index("omit_longer_than_test") != null' true
+# its intervals, printed as omitted while they closed, are in the figures: the JSON says so
+pair tcp -r -s --omit 5 -i 0.1 --json -- -t -s -n 10 127.0.0.1
+expect_jq r '[.tests[0].intervals[] | select(.omitted)] | length' 0
 
 # Bounds: within a test of --time, and of -C's 10 s.
 run b "$TTCP" -t -s --time 2 --omit 2 127.0.0.1
