@@ -257,7 +257,8 @@ static int crt_file_fail(void)
 
 int tt_output_append(const char *path, int with_stdout)
 {
-    int fd = _open(path, _O_WRONLY | _O_APPEND | _O_CREAT | _O_BINARY, _S_IREAD | _S_IWRITE);
+    /* text mode, as the console: each line ends in CR LF in the file too */
+    int fd = _open(path, _O_WRONLY | _O_APPEND | _O_CREAT | _O_TEXT, _S_IREAD | _S_IWRITE);
     int rc = 0;
     if (fd < 0)
         return crt_file_fail();
