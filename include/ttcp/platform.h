@@ -346,9 +346,9 @@ int tt_inherited_sockets(tt_socket *tcp, tt_socket *udp, int *port, const char *
  * returns. The child returns 0 in a session of its own, in "/", its stdio
  * kept until it is ready, so a failure to start is still seen. */
 int tt_daemon_start(void);
-/* The child is serving: stdin, stdout and stderr to the null device, the
- * parent told. */
-int tt_daemon_ready(void);
+/* The child is serving: stdin to the null device, and stdout and stderr
+ * too unless keep_output (they go to --logfile's file), the parent told. */
+int tt_daemon_ready(int keep_output);
 /* A process id file. check: 0 when path names no running process (absent,
  * unreadable as a pid, or stale), TT_E_ADDRINUSE with *holder when it does;
  * write: this process's id, atomically; remove: only while it holds this

@@ -165,12 +165,14 @@ int tt_daemon_start(void)
     return 0;
 }
 
-int tt_daemon_ready(void)
+int tt_daemon_ready(int keep_output)
 {
     ssize_t n;
     to_null(STDIN_FILENO);
-    to_null(STDOUT_FILENO);
-    to_null(STDERR_FILENO);
+    if (!keep_output) {
+        to_null(STDOUT_FILENO);
+        to_null(STDERR_FILENO);
+    }
     if (daemon_ready_fd < 0)
         return TT_E_INVAL;
     n = write(daemon_ready_fd, "1", 1);

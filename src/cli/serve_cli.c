@@ -64,8 +64,8 @@ static void on_listening(const struct ttcp_options *o)
                 tt_error_text(rc, tt_last_error(), native, sizeof native));
         exit(CLI_EXIT_FAILED);
     }
-    if (o->daemon)
-        tt_daemon_ready();
+    if (o->daemon) /* its lines: to --logfile's file, else nowhere */
+        tt_daemon_ready(o->logfile != NULL);
 }
 
 static void on_notice(void *ctx, enum ttcp_notice what, const struct tt_addr *peer)

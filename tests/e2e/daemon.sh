@@ -2,7 +2,8 @@
 # the pid file then holds the pid of the server, which runs in a session of its own, serves a
 # classic transmitter and ttcp -C, and ends at SIGTERM (and at SIGINT) removing the pid file. A
 # pid file naming a live process is refused; a stale one is taken over; a daemon that cannot
-# start says why on the terminal and its command fails. Without --daemon, --pidfile alone.
+# start says why on the terminal and its command fails; with --logfile its lines go on there.
+# Without --daemon, --pidfile alone.
 # Each daemon is bounded: a watchdog of the script's own ends it after DAEMON_BOUND s even if
 # this script is killed, and the EXIT trap ends it at once (each by its pid, checked first).
 BOUND=${BOUND:-40}
@@ -77,6 +78,20 @@ D3=$(cat "$F")
 kill -INT "$D3"
 wait_for 10 - gone "$D3" || fail "the daemon did not end at SIGINT"
 wait_for 5 - test ! -e "$F" || fail "the pid file is still there after SIGINT"
+
+# With --logfile the daemon's lines go on into the file (not to the null device): the test it
+# serves appears there.
+daemon d5 "$F" --logfile "$TMP/dlog"
+expect_rc d5 0
+D5=$(cat "$F")
+run t5 "$TTCP" -t -s -n 10 -p "$P" 127.0.0.1
+expect_rc t5 0
+logged() { grep -q -- "$1" "$TMP/dlog" 2>/dev/null; }
+wait_for 10 - logged '^ttcp-r: 81920 bytes in ' ||
+  { fail "dlog: the daemon's figures are not in --logfile's file"; cat "$TMP/dlog"; }
+expect_eq d5 "the daemon's stderr" "$(readlink "/proc/$D5/fd/2")" "$TMP/dlog"
+kill -TERM "$D5"
+wait_for 10 - gone "$D5" || fail "the daemon did not end at SIGTERM"
 
 # It cannot start (the port is held): the reason on the terminal, the command fails, no pid file.
 listen_on hold tcp "$TTCP" -r -s -p @P@

@@ -634,8 +634,9 @@ int tt_daemon_start(void)
     return TT_E_UNSUPPORTED;
 }
 
-int tt_daemon_ready(void)
+int tt_daemon_ready(int keep_output)
 {
+    (void)keep_output;
     return TT_E_UNSUPPORTED;
 }
 
