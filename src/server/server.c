@@ -241,6 +241,49 @@ static void serve_rounds(struct ttcp_server *sv, struct gate *g)
         tt_sleep_ns(ROUND_MS * 1000000ll);
 }
 
+/* The classic UDP receiver on the port, on a thread of its own: NULL (and
+ * no thread) when memory or a thread cannot be had; TCP goes on. */
+static struct udp_lane *start_udp_lane(struct ttcp_server *sv, struct tt_thread **thread)
+{
+    struct udp_lane *lane = calloc(1, sizeof *lane);
+    *thread = NULL;
+    if (lane == NULL)
+        return NULL;
+    classic_options(sv->opts, &lane->opts);
+    lane->opts.udp = 1;
+    lane->opts.continuous = 1;
+    lane->opts.buflen = TTCP_UDP_MAX_BUFLEN; /* whatever a transmitter's -l */
+    lane->opts.share_port = 1;
+    lane->so.sv = sv;
+    lane->so.obs = sv->obs;
+    lane->so.opts = &lane->opts;
+    if (tt_thread_start(thread, udp_lane, lane) != 0)
+        *thread = NULL;
+    return lane;
+}
+
+/* The end: the sockets closed, the UDP lane stopped and joined, the key
+ * wiped, the memory freed. */
+static void finish(struct ttcp_server *sv, struct udp_lane *lane, struct tt_thread *lane_thread)
+{
+    if (sv->listener != TT_NO_SOCKET)
+        tt_close(sv->listener);
+    if (sv->inetd != TT_NO_SOCKET)
+        tt_close(sv->inetd);
+    if (lane_thread != NULL) {
+        tt_mutex_lock(sv->lock);
+        sv->stopping = 1;
+        tt_mutex_unlock(sv->lock);
+        tt_thread_join(lane_thread); /* within a receive poll: 0.25 s */
+    }
+    if (sv->udp != TT_NO_SOCKET)
+        tt_close(sv->udp);
+    ttcp_key_wipe(&sv->key);
+    tt_mutex_free(sv->lock);
+    free(lane);
+    free(sv);
+}
+
 int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *obs,
                struct ttcp_failure *failure, char *why, size_t why_len)
 {
@@ -267,39 +310,14 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
         ttcp_gate_admit(g, sv->inetd, &sv->inetd_peer);
         sv->inetd = TT_NO_SOCKET;
     }
-    if (rc == 0 && !o->inetd && (lane = calloc(1, sizeof *lane)) != NULL) {
-        classic_options(o, &lane->opts);
-        lane->opts.udp = 1;
-        lane->opts.continuous = 1;
-        lane->opts.buflen = TTCP_UDP_MAX_BUFLEN; /* whatever a transmitter's -l */
-        lane->opts.share_port = 1;
-        lane->so.sv = sv;
-        lane->so.obs = obs;
-        lane->so.opts = &lane->opts;
-        if (tt_thread_start(&lane_thread, udp_lane, lane) != 0)
-            lane_thread = NULL;
-    }
+    if (rc == 0 && !o->inetd)
+        lane = start_udp_lane(sv, &lane_thread);
     if (rc == 0) {
         if (!o->inetd)
             ttcp_server_notice(sv, TTCP_NOTICE_LISTENING, NULL);
         serve_rounds(sv, g);
     }
     ttcp_gate_free(g);
-    if (sv->listener != TT_NO_SOCKET)
-        tt_close(sv->listener);
-    if (sv->inetd != TT_NO_SOCKET)
-        tt_close(sv->inetd);
-    if (lane_thread != NULL) {
-        tt_mutex_lock(sv->lock);
-        sv->stopping = 1;
-        tt_mutex_unlock(sv->lock);
-        tt_thread_join(lane_thread); /* within a receive poll: 0.25 s */
-    }
-    if (sv->udp != TT_NO_SOCKET)
-        tt_close(sv->udp);
-    ttcp_key_wipe(&sv->key);
-    tt_mutex_free(sv->lock);
-    free(lane);
-    free(sv);
+    finish(sv, lane, lane_thread);
     return rc;
 }
