@@ -14,9 +14,7 @@ NS_A="ttcp-marks-a-$$" NS_B="ttcp-marks-b-$$"
 netns_claim 130 160 1 || finish
 A=10.200.$NETNS_N.1 B=10.200.$NETNS_N.2
 netns_add "$NS_A" "$NS_B"
-ip -n "$NS_A" link add va type veth peer name vb netns "$NS_B" &&
-  ip -n "$NS_A" addr add "$A/24" dev va && ip -n "$NS_B" addr add "$B/24" dev vb &&
-  ip -n "$NS_A" link set va up && ip -n "$NS_B" link set vb up ||
+netns_veth "$NS_A" va "$A" "$NS_B" vb "$B" ||
   { fail "could not set up the veth pair between $NS_A and $NS_B"; finish; }
 ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
 

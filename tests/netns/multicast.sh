@@ -27,9 +27,7 @@ fi
 TX_ADDR=10.200.$NETNS_N.1 RX_ADDR=10.200.$NETNS_N.2
 echo "guards: blackhole ${NETNS_GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR), $NS_BARE"
 netns_add "$NS_TX" "$NS_RX" "$NS_BARE"
-ip -n "$NS_TX" link add vtx type veth peer name vrx netns "$NS_RX" &&
-  ip -n "$NS_TX" addr add "$TX_ADDR/24" dev vtx && ip -n "$NS_RX" addr add "$RX_ADDR/24" dev vrx &&
-  ip -n "$NS_TX" link set vtx up && ip -n "$NS_RX" link set vrx up &&
+netns_veth "$NS_TX" vtx "$TX_ADDR" "$NS_RX" vrx "$RX_ADDR" &&
   ip -n "$NS_TX" route add 224.0.0.0/4 dev vtx && ip -n "$NS_RX" route add 224.0.0.0/4 dev vrx ||
   { fail "could not set up the veth pair and its multicast routes"; finish; }
 

@@ -24,21 +24,10 @@ n=$NETNS_N
 C=10.200.$n.1 R1=10.200.$n.2 R2=10.200.$((n + 1)).1 S=10.200.$((n + 1)).2 S2=10.200.$((n + 1)).3
 echo "guards: blackhole ${NETNS_GUARDS[*]}; $NS_C ($C) -1500- ($R1) $NS_R ($R2) -1280- ($S, $S2) $NS_S"
 netns_add "$NS_C" "$NS_R" "$NS_S"
-ip -n "$NS_C" link add vc type veth peer name vrc netns "$NS_R" &&
-  ip -n "$NS_S" link add vs type veth peer name vrs netns "$NS_R" &&
+# the router's far link (and the server's) at MTU 1280: the router answers "fragmentation needed"
+netns_routed "$NS_C" "$C" "$NS_R" "$R1" "$R2" "$NS_S" "$S" &&
   ip -n "$NS_R" link set vrs mtu 1280 && ip -n "$NS_S" link set vs mtu 1280 &&
-  ip -n "$NS_C" addr add "$C/24" dev vc && ip -n "$NS_R" addr add "$R1/24" dev vrc &&
-  ip -n "$NS_R" addr add "$R2/24" dev vrs && ip -n "$NS_S" addr add "$S/24" dev vs &&
-  ip -n "$NS_S" addr add "$S2/24" dev vs &&
-  ip -n "$NS_C" link set vc up && ip -n "$NS_R" link set vrc up && ip -n "$NS_R" link set vrs up &&
-  ip -n "$NS_S" link set vs up &&
-  ip -n "$NS_C" route add default via "$R1" && ip -n "$NS_S" route add default via "$R2" &&
-  ip netns exec "$NS_R" sysctl -qw net.ipv4.ip_forward=1 &&
-  # no ICMP rate limit: every probe gets its answer (the router's "fragmentation needed", the
-  # server's "port unreachable")
-  ip netns exec "$NS_C" sysctl -qw net.ipv4.icmp_ratelimit=0 &&
-  ip netns exec "$NS_R" sysctl -qw net.ipv4.icmp_ratelimit=0 &&
-  ip netns exec "$NS_S" sysctl -qw net.ipv4.icmp_ratelimit=0 ||
+  ip -n "$NS_S" addr add "$S2/24" dev vs ||
   { fail "could not set up the three namespaces"; finish; }
 [ "$(ip -n "$NS_R" -o link show vrs | grep -o 'mtu [0-9]*')" = "mtu 1280" ] ||
   { fail "the router's far link has no MTU of 1280"; finish; }

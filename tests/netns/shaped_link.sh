@@ -49,10 +49,7 @@ netns_claim 77 127 1 || finish
 TX_ADDR=10.200.$NETNS_N.1 RX_ADDR=10.200.$NETNS_N.2
 echo "guard: blackhole ${NETNS_GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR)"
 netns_add "$NS_TX" "$NS_RX"
-# The veth pair is made inside the namespaces: it never exists in the root namespace.
-ip -n "$NS_TX" link add vtx type veth peer name vrx netns "$NS_RX" &&
-  ip -n "$NS_TX" addr add "$TX_ADDR/24" dev vtx && ip -n "$NS_RX" addr add "$RX_ADDR/24" dev vrx &&
-  ip -n "$NS_TX" link set vtx up && ip -n "$NS_RX" link set vrx up ||
+netns_veth "$NS_TX" vtx "$TX_ADDR" "$NS_RX" vrx "$RX_ADDR" ||
   { fail "could not set up the veth pair between $NS_TX and $NS_RX"; finish; }
 err=$(tc -n "$NS_TX" qdisc add dev vtx root tbf rate "$RATE_BPS"bit burst "$BURST" limit "$LIMIT" 2>&1) ||
   skip "the tbf qdisc is not available here: $err"
