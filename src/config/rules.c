@@ -399,9 +399,9 @@ static int check_congestion(const struct ttcp_options *o, char *why, size_t why_
 /* The family a numeric address is written in (4, 6), or 0: a name. */
 static int written_family(const char *text)
 {
-    if (strchr(text, ':') != NULL)
-        return 6;
-    return strspn(text, "0123456789.") == strlen(text) ? 4 : 0;
+    unsigned char ip[16];
+    int len = tt_ip_parse(text, ip); /* 4 or 16 bytes; 0: not an address */
+    return len == 16 ? 6 : len;
 }
 
 /* --bind and --cport: the local end, of the host's family; the data's
