@@ -4,6 +4,7 @@
 
 #include "base/version.h"
 #include "cli/modes.h"
+#include "cli/peers.h"
 #include "cli/print.h"
 #include "client/client.h"
 #include "report/report.h"
@@ -269,7 +270,10 @@ int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
     struct ttcp_client_outcome out;
     int i, k, code;
     cli_stream_start(o);
-    ttcp_client_run(o, &obs, &out);
+    if (o->far_end != TTCP_FAR_TTCP) /* another tool's server: its protocol's row */
+        cli_peer(o->far_end)->test(o, &obs, &out, 0);
+    else
+        ttcp_client_run(o, &obs, &out);
     for (i = 0; i < 2; i++) /* --pmtu: in the client's figures of each way */
         out.stream[i].mine.pmtu = out.pmtu;
     for (i = 0; i < 2; i++)

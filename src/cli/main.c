@@ -6,6 +6,7 @@
 #include "base/version.h"
 #include "cli/dialog.h"
 #include "cli/modes.h"
+#include "cli/peers.h"
 #include "cli/plot_cli.h"
 #include "cli/print.h"
 #include "config/options.h"
@@ -292,6 +293,10 @@ int main(int argc, char **argv)
         return usage(argv0, stdout, EXIT_OK);
     if (opts.action == TTCP_ACTION_VERSION)
         return version();
+    if (cli_peer_check(&opts, why, sizeof why) != 0) { /* what the far end's protocol carries */
+        fprintf(stderr, "ttcp: %s\n", why);
+        return EXIT_USAGE;
+    }
     if (opts.check_only) /* for tools that build command lines (contrib/pscheduler) */
         return check_files(&opts);
     if (tt_init() != 0) {

@@ -38,8 +38,9 @@ enum ttcp_optsection {
 
 /* The modes that take an option (a bit per enum ttcp_mode). An option of
  * the server's or the client's alone is refused, by name, in the others
- * (rules.c: the first such row in the table's order; a row of kind SET,
- * NUMBER, SECONDS, RATE, TEXT or ALLOW, whose value it can see). */
+ * (rules.c: the first such row in the table's order; a row with a "typed"
+ * flag, or of kind SET, NUMBER, SECONDS, RATE, TEXT or ALLOW, whose value
+ * it can see). */
 #define OPTM_CLASSIC (1u << TTCP_MODE_CLASSIC)
 #define OPTM_SERVER (1u << TTCP_MODE_SERVER)
 #define OPTM_CLIENT (1u << TTCP_MODE_CLIENT)

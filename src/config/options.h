@@ -13,12 +13,18 @@ enum ttcp_action { TTCP_ACTION_RUN, TTCP_ACTION_HELP, TTCP_ACTION_VERSION };
 enum ttcp_mode { TTCP_MODE_CLASSIC, TTCP_MODE_SERVER, TTCP_MODE_CLIENT };
 /* -C: which way the data goes, from the client's side. */
 enum ttcp_direction { TTCP_DIR_SEND, TTCP_DIR_RECEIVE, TTCP_DIR_BIDIR };
+/* -C: the tool the far end runs, and so the protocol spoken to it
+ * (ttcp's own, or another tool's: src/peers/<tool>/, cli/peers.c's table). */
+enum ttcp_far_end { TTCP_FAR_TTCP, TTCP_FAR_IPERF3, TTCP_FAR_NUTTCP, TTCP_FAR_IPERF2,
+                    TTCP_FAR_ENDS };
 
 /* Classic rev 1.12 defaults. */
 #define TTCP_DEFAULT_BUFLEN 8192u
 #define TTCP_DEFAULT_NBUF 2048u
 #define TTCP_DEFAULT_ALIGN 16384u
 #define TTCP_DEFAULT_PORT 5001u
+#define TTCP_IPERF3_PORT 5201u      /* iperf3's own port: -S serves its clients there */
+#define TTCP_NUTTCP_PORT 5000u      /* nuttcp's control port: -S answers its clients there */
 #define TTCP_UDP_MIN_BUFLEN 5u      /* "send more than the sentinel size" */
 #define TTCP_UDP_MAX_BUFLEN 65507u  /* largest IPv4 UDP payload */
 #define TTCP_DEFAULT_IDLE_NS (30ll * 1000000000ll)
@@ -47,6 +53,12 @@ struct ttcp_options {
     uint64_t buflen;      /* -l */
     uint64_t nbuf;        /* -n */
     uint64_t port;        /* -p */
+    int port_given;       /* -p was typed (else -C --iperf3 and --nuttcp take their tool's) */
+    int far_end;          /* -C: enum ttcp_far_end, by --iperf3, --nuttcp, --iperf2 */
+    uint64_t iperf3_port; /* -S: where iperf3 clients are served (0: not at all) */
+    int iperf3_port_given;
+    uint64_t nuttcp_port; /* -S: where nuttcp clients are answered (0: not at all) */
+    int nuttcp_port_given;
     uint64_t bufalign;    /* -A */
     uint64_t bufoffset;   /* -O */
     uint64_t sockbufsize; /* -b, 0 = leave the system's size */

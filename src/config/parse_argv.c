@@ -19,6 +19,8 @@ static void set_defaults(struct ttcp_options *o)
     o->buflen = TTCP_DEFAULT_BUFLEN;
     o->nbuf = TTCP_DEFAULT_NBUF;
     o->port = TTCP_DEFAULT_PORT;
+    o->iperf3_port = TTCP_IPERF3_PORT;
+    o->nuttcp_port = TTCP_NUTTCP_PORT;
     o->bufalign = TTCP_DEFAULT_ALIGN;
     o->unit = TTCP_UNIT_KBYTE;
     o->family = TT_FAMILY_ANY;

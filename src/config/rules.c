@@ -14,10 +14,12 @@
 #include "ttcp/platform.h"
 
 /* Whether options hold a value for a row: one that only some modes take
- * (its field away from the default of zero). */
+ * (its "typed" flag set, or else its field away from the default of zero). */
 static int holds_value(const struct ttcp_options *o, const struct ttcp_optdef *d)
 {
     const char *field = (const char *)o + d->offset;
+    if (d->given != OPT_NO_GIVEN)
+        return *(const int *)((const char *)o + d->given);
     switch (d->kind) {
     case OPTK_SET:
         return *(const int *)field == d->value;
@@ -103,6 +105,10 @@ static void settle_mode_defaults(struct ttcp_options *o)
         o->duration_ns = TTCP_CLIENT_DEFAULT_NS;
     if (o->bidir)
         o->transmit = 1;
+    if (client && !o->port_given && o->far_end == TTCP_FAR_IPERF3)
+        o->port = TTCP_IPERF3_PORT; /* each tool's server where it listens by default */
+    else if (client && !o->port_given && o->far_end == TTCP_FAR_NUTTCP)
+        o->port = TTCP_NUTTCP_PORT;
 }
 
 /* -C -r -u -m TTL [-g GROUP]: the server sends to a group the client joins. */
@@ -169,7 +175,10 @@ static int check_target(struct ttcp_options *o, char *why, size_t why_len)
 {
     if (o->target == NULL)
         return 0;
-    if (o->traceroute)
+    if (o->far_end != TTCP_FAR_TTCP)
+        snprintf(why, why_len, "a third party (-C host1 host2) is ttcp's own: host1 runs "
+                 "ttcp -S");
+    else if (o->traceroute)
         snprintf(why, why_len, "--traceroute does not go through a third party (-C host1 "
                  "host2): trace from host1");
     else if (multicast_asked(o))

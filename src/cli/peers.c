@@ -1,0 +1,32 @@
+/* The table of other tools' protocols: each row plugs one folder of
+ * src/peers/ into the client (and the server) without either naming it
+ * (docs/DESIGN.md, "Other tools' protocols"). */
+#include "cli/peers.h"
+
+#include <stdio.h>
+
+static const struct ttcp_peer peers[] = {
+    {.name = NULL}, /* rows: one a tool, added with its folder */
+};
+
+const struct ttcp_peer *cli_peer(int far_end)
+{
+    size_t i;
+    for (i = 0; i < sizeof peers / sizeof peers[0]; i++)
+        if (peers[i].name != NULL && peers[i].far_end == far_end)
+            return &peers[i];
+    return NULL;
+}
+
+int cli_peer_check(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    const struct ttcp_peer *p;
+    if (o->mode != TTCP_MODE_CLIENT || o->far_end == TTCP_FAR_TTCP)
+        return 0;
+    p = cli_peer(o->far_end);
+    if (p == NULL || p->test == NULL) {
+        snprintf(why, why_len, "this build of ttcp cannot test against that tool's server");
+        return -1;
+    }
+    return p->check != NULL ? p->check(o, why, why_len) : 0;
+}
