@@ -24,7 +24,7 @@ uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts)
 
 const char *ttcp_options_side(const struct ttcp_options *opts)
 {
-    if (opts->stream_number > 0)
+    if (opts->stream_number > 0 || opts->side_named)
         return opts->stream_side;
     if (opts->mode == TTCP_MODE_SERVER) /* the server's own lines (its tests run as -r, -t) */
         return "-S";
@@ -36,6 +36,14 @@ void ttcp_options_stream(struct ttcp_options *opts, int number)
     opts->stream_number = number;
     snprintf(opts->stream_side, sizeof opts->stream_side, "%s[%d]",
              opts->transmit ? "-t" : "-r", number);
+}
+
+void ttcp_options_name_tool(struct ttcp_options *opts, const char *tool)
+{
+    char side[sizeof opts->stream_side];
+    snprintf(side, sizeof side, "%s", ttcp_options_side(opts));
+    snprintf(opts->stream_side, sizeof opts->stream_side, "%s(%s)", side, tool);
+    opts->side_named = 1;
 }
 
 enum ttcp_direction ttcp_options_direction(const struct ttcp_options *o)

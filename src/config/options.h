@@ -145,7 +145,8 @@ struct ttcp_options {
      * tag in output lines, "-t[2]"; 0: the test as a whole. */
     int stream_number;
     int pin_cpu;          /* this test's thread runs on CPU pin_cpu - 1 (0: where the OS puts it) */
-    char stream_side[16];
+    char stream_side[32];
+    int side_named;       /* stream_side names another tool's end (ttcp_options_name_tool) */
 };
 
 /* -C: the direction asked for. */
@@ -177,6 +178,9 @@ int ttcp_options_validate(struct ttcp_options *opts, char *why, size_t why_len);
 const char *ttcp_options_side(const struct ttcp_options *opts);
 /* Makes opts those of stream number (1..): its lines are tagged with it. */
 void ttcp_options_stream(struct ttcp_options *opts, int number);
+/* Makes opts those of another tool's end (its figures as that tool's
+ * results said): "-r(iperf3)", "-r[2](iperf3)" after ttcp_options_stream. */
+void ttcp_options_name_tool(struct ttcp_options *opts, const char *tool);
 
 /* The family of a numeric multicast address (4: IPv4, 16: IPv6), 0 when
  * text is not one. */
