@@ -40,9 +40,9 @@ void ttcp_options_stream(struct ttcp_options *opts, int number)
 
 void ttcp_options_name_tool(struct ttcp_options *opts, const char *tool)
 {
-    char side[sizeof opts->stream_side];
-    snprintf(side, sizeof side, "%s", ttcp_options_side(opts));
-    snprintf(opts->stream_side, sizeof opts->stream_side, "%s(%s)", side, tool);
+    char side[12]; /* "-r[128]" */
+    snprintf(side, sizeof side, "%.11s", ttcp_options_side(opts));
+    snprintf(opts->stream_side, sizeof opts->stream_side, "%s(%.16s)", side, tool);
     opts->side_named = 1;
 }
 
