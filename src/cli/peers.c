@@ -9,6 +9,12 @@ static const struct ttcp_peer peers[] = {
     {.name = NULL}, /* rows: one a tool, added with its folder */
 };
 
+const struct ttcp_peer *cli_peers(size_t *count)
+{
+    *count = sizeof peers / sizeof peers[0];
+    return peers;
+}
+
 const struct ttcp_peer *cli_peer(int far_end)
 {
     size_t i;

@@ -8,6 +8,9 @@
  * tool this build does not speak. */
 const struct ttcp_peer *cli_peer(int far_end);
 
+/* The whole table, for ttcp -S: the rows, *count of them. */
+const struct ttcp_peer *cli_peers(size_t *count);
+
 /* -C --<tool>: the options checked against what the tool's protocol
  * carries. 0, or -1 with a one-line reason (naming the tool) in why. */
 int cli_peer_check(const struct ttcp_options *o, char *why, size_t why_len);

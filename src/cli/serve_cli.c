@@ -6,6 +6,7 @@
 
 #include "base/version.h"
 #include "cli/modes.h"
+#include "cli/peers.h"
 #include "cli/print.h"
 #include "client/client.h"
 #include "report/report_json.h"
@@ -79,6 +80,14 @@ static void on_notice(void *ctx, enum ttcp_notice what, const struct tt_addr *pe
         on_listening(o);
 }
 
+static void on_peer_port(void *ctx, const char *tool, uint64_t port, int code, int native)
+{
+    const struct ttcp_options *o = server_of(ctx);
+    char text[512];
+    size_t n = ttcp_report_peer_port(tool, port, code, native, text, sizeof text);
+    cli_put(o, stderr, text, n);
+}
+
 /* Before the server starts: a pid file that names a running server, and
  * the fork of --daemon. 0, or the exit code. */
 static int start(const struct ttcp_options *o)
@@ -110,8 +119,8 @@ int cli_serve(const struct ttcp_options *o)
 {
     /* --third-party: the server runs a client's test to a third host as a
      * -C test of its own (docs/DESIGN.md: server/ does not call client/) */
-    struct ttcp_server_observer obs = {on_event, on_failed, on_notice, (void *)o,
-                                       ttcp_client_run_until};
+    struct ttcp_server_observer obs = {on_event, on_failed, on_notice, on_peer_port, (void *)o,
+                                       ttcp_client_run_until, NULL, 0};
     struct ttcp_failure failure;
     struct ttcp_result res;
     char why[256] = "";
@@ -119,6 +128,7 @@ int cli_serve(const struct ttcp_options *o)
     if (rc != 0)
         return rc;
     cli_stream_start(o);
+    obs.peers = cli_peers(&obs.peer_count); /* the other tools it serves beside its own */
     rc = ttcp_serve(o, &obs, &failure, why, sizeof why);
     if (o->pidfile != NULL)
         tt_pidfile_remove(o->pidfile);

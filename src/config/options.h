@@ -59,6 +59,7 @@ struct ttcp_options {
     int iperf3_port_given;
     uint64_t nuttcp_port; /* -S: where nuttcp clients are answered (0: not at all) */
     int nuttcp_port_given;
+    int peers_keyless;    /* -S --key-file --keyless-peers: other tools' clients all the same */
     uint64_t bufalign;    /* -A */
     uint64_t bufoffset;   /* -O */
     uint64_t sockbufsize; /* -b, 0 = leave the system's size */

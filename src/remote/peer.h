@@ -11,6 +11,8 @@
 
 #include "config/options.h"
 #include "remote/outcome.h"
+#include "remote/server_observer.h"
+#include "ttcp/platform.h"
 
 /* -C --<tool>: refuses, in a one-line reason, what the protocol cannot
  * carry (an option the tool has no field for): 0, or -1 with why. */
@@ -22,11 +24,65 @@ typedef int (*ttcp_peer_check)(const struct ttcp_options *o, char *why, size_t w
 typedef int (*ttcp_peer_test)(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                               struct ttcp_client_outcome *out, int64_t deadline);
 
+/* The shared port (-p): are a connection's first bytes (n of them so far)
+ * this tool's opening? More: wait for more bytes (up to recognise_len). */
+enum ttcp_peer_verdict { TTCP_PEER_NO, TTCP_PEER_YES, TTCP_PEER_MORE };
+typedef enum ttcp_peer_verdict (*ttcp_peer_recognise)(const unsigned char *b, size_t n);
+
+struct ttcp_peer_serving;
+/* -S: one client of the tool, on its own slot's thread, from its first
+ * connection on (the server has checked --allow and --max-clients); the
+ * server closes the connection and frees the slot when it returns. */
+typedef void (*ttcp_peer_serve)(struct ttcp_peer_serving *s);
+/* -S: the tool's own listening port in these options (*typed: the user
+ * typed it, so a port that cannot be had stops the server), 0: none. */
+typedef uint64_t (*ttcp_peer_port)(const struct ttcp_options *server, int *typed);
+
+#define TTCP_PEER_KEY_MAX 64 /* a test's key on its data connections, in bytes */
+
 struct ttcp_peer {
     const char *name;      /* "iperf3": its option (--iperf3), its name in lines and JSON */
     int far_end;           /* enum ttcp_far_end: the -C option that picks it */
     ttcp_peer_check check; /* NULL: every option the client takes carries over */
     ttcp_peer_test test;   /* NULL: this build has no client end for it */
+    /* the server end (serve NULL: ttcp -S does not serve this tool) */
+    ttcp_peer_serve serve;
+    ttcp_peer_port port;   /* NULL: it comes to the shared port only */
+    size_t key_len;        /* its port: a connection that opens with a running test's key
+                            * is that test's data (take_data); 0: every one is a client */
+    ttcp_peer_recognise recognise; /* NULL: it never opens on the shared port */
+    size_t recognise_len;  /* the most bytes recognise needs */
+    /* A client turned away before its test (--max-clients run, or a key the
+     * tool cannot carry): told so in the tool's own words where it has
+     * them, on a connection that sends at once. NULL: just closed. */
+    void (*refuse)(tt_socket s, int busy);
+};
+
+/* What the server hands a tool's server end for one client: the
+ * connection, the limits, the observer, and the server's services (the
+ * tool's data connections arrive where the server listens). */
+struct ttcp_peer_serving {
+    const struct ttcp_peer *peer;
+    tt_socket control;     /* the client's first connection, its bytes unread */
+    struct tt_addr client; /* where it came from: the only address test data goes to */
+    const struct ttcp_options *server; /* the server's options: --max-time, --max-rate,
+                                        * --max-streams, -l's bound, --key-file */
+    const struct ttcp_server_observer *obs;
+    void *slot;            /* the server's, for the services below */
+    /* The client's test is agreed: -1 counts it. */
+    void (*begun)(struct ttcp_peer_serving *s);
+    /* n data connections from the client's address on the tool's port
+     * that open with key (peer->key_len bytes, taken off), until deadline
+     * (tt_now_ns()): 0 with socks[0..n-1] in the order they came, or -1
+     * (none left open). */
+    int (*take_data)(struct ttcp_peer_serving *s, const unsigned char *key, int n,
+                     int64_t deadline, tt_socket *socks);
+    /* n data connections the client opens to port: the shared port's (-p)
+     * are told from others by the client's address; another port gets a
+     * listener for this test on the address the client reached. 0 with
+     * socks[0..n-1], or -1 with *code (TT_E_*: bind, a deadline passed). */
+    int (*accept_data)(struct ttcp_peer_serving *s, uint64_t port, int n, int64_t deadline,
+                       tt_socket *socks, int *code);
 };
 
 #endif

@@ -3,6 +3,7 @@
 
 #include "base/rate.h"
 #include "base/text.h"
+#include "ttcp/platform.h"
 
 size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
                           const char *peer, char *buf, size_t len)
@@ -32,6 +33,20 @@ size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
     if ((unsigned)what >= TTCP_NOTICE_COUNT)
         return 0;
     ttcp_text_add(&t, "ttcp-S: %s: %s\n", peer ? peer : "?", words[what]);
+    return t.used;
+}
+
+size_t ttcp_report_peer_port(const char *tool, uint64_t port, int code, int native, char *buf,
+                             size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    char why[256];
+    if (code == 0)
+        ttcp_text_add(&t, "ttcp-S: serving %s clients on port %llu\n", tool,
+                      (unsigned long long)port);
+    else
+        ttcp_text_add(&t, "ttcp-S: not serving %s clients: port %llu: %s\n", tool,
+                      (unsigned long long)port, tt_error_text(code, native, why, sizeof why));
     return t.used;
 }
 

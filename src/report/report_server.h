@@ -12,6 +12,12 @@
 size_t ttcp_report_notice(const struct ttcp_options *o, enum ttcp_notice what,
                           const char *peer, char *buf, size_t len);
 
+/* Another tool's port: "ttcp-S: serving iperf3 clients on port 5201\n", or
+ * when its listener could not be had (code, native: why) "ttcp-S: not
+ * serving iperf3 clients: port 5201: Address already in use\n". */
+size_t ttcp_report_peer_port(const char *tool, uint64_t port, int code, int native, char *buf,
+                             size_t len);
+
 /* One stream's summary on the client, in the spirit of nuttcp's:
  *   ttcp-C: send 1048576 bytes / 1.00 sec = 1024.00 KB/sec 3 %TX 12 %RX 0 retrans 0.05 msRTT
  * direction: "send" (the client sent) or "recv"; bytes and seconds are the

@@ -1,10 +1,14 @@
 /* The connections still opening: accepted, not yet a test. Each is read
  * without waiting, one round at a time, so that no number of them, idle
  * or slow, holds a thread or a client slot (docs/PROTOCOL.md, section 4).
- * The first byte decides: anything but 0xFF is a classic transmitter,
- * handed on at once with nothing read; the magic opens a controlled
- * connection, whose first frame (hello, or a data connection's token) is
- * read here too. */
+ * On the shared port the first bytes decide: the magic (0xFF first) opens
+ * a controlled connection, whose first frame (hello, or a data
+ * connection's token) is read here too; a connection from a client whose
+ * tool's test waits for its data here is that test's; an opening another
+ * tool's row recognises is that tool's client; anything else is a
+ * classic transmitter, handed on with nothing read. On a tool's own port
+ * (remote/peer.h) a waiting test's key makes a data connection, anything
+ * else is a client of the tool (peer.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +16,7 @@
 
 #define FRAME_MAX (TTCP_PROTO_LENGTH_LEN + TTCP_PROTO_BODY_MAX)
 #define ACCEPTS_PER_ROUND 64
+#define PEEK_MAX 128 /* the first bytes looked at: ttcp's magic, a tool's opening */
 
 /* P_FIRST: nothing read yet; P_FRAME: the magic came, the first frame is read;
  * P_AUTH: a client was welcomed, its auth frame is read (--key-file). */
@@ -20,6 +25,7 @@ enum pending_state { P_FIRST, P_FRAME, P_AUTH };
 struct pending {
     tt_socket sock;
     struct tt_addr peer;
+    const struct ttcp_peer *lane; /* accepted on this tool's own port; NULL: the shared one */
     int64_t opened_ns;     /* accepted */
     int64_t deadline_ns;
     enum pending_state state;
@@ -94,15 +100,25 @@ int ttcp_gate_count(const struct gate *g)
     return g->count;
 }
 
-static void accept_one(struct gate *g)
+static void admit(struct gate *g, tt_socket s, const struct tt_addr *from,
+                  const struct ttcp_peer *lane);
+
+static void accept_one(struct gate *g, tt_socket listener, const struct ttcp_peer *lane)
 {
     tt_socket s;
     struct tt_addr peer;
-    if (tt_accept(g->sv->listener, &s, &peer) == 0)
-        ttcp_gate_admit(g, s, &peer);
+    if (tt_accept(listener, &s, &peer) == 0)
+        admit(g, s, &peer, lane);
 }
 
 void ttcp_gate_admit(struct gate *g, tt_socket s, const struct tt_addr *from)
+{
+    admit(g, s, from, NULL);
+}
+
+/* A new connection, on the shared port (lane NULL) or a tool's own. */
+static void admit(struct gate *g, tt_socket s, const struct tt_addr *from,
+                  const struct ttcp_peer *lane)
 {
     struct ttcp_server *sv = g->sv;
     struct tt_addr peer = *from;
@@ -124,6 +140,7 @@ void ttcp_gate_admit(struct gate *g, tt_socket s, const struct tt_addr *from)
     }
     p->sock = s;
     p->peer = peer;
+    p->lane = lane;
     p->opened_ns = tt_now_ns();
     p->deadline_ns = p->opened_ns + g->sv->opts->idle_timeout_ns;
     p->state = P_FIRST;
@@ -149,31 +166,115 @@ static void hand_classic(struct gate *g, int i)
     ttcp_server_launch(g->sv, sl);
 }
 
+/* A partial opening waits no longer than a hello does. */
+static void wait_for_more(struct gate *g, struct pending *p)
+{
+    if (p->deadline_ns > p->opened_ns + HELLO_NS)
+        p->deadline_ns = p->opened_ns + HELLO_NS;
+    p->partial = 1;
+    (void)g;
+}
+
+/* P_FIRST on a tool's own port: a waiting test's data connection (its
+ * key first), or a client of the tool. */
+static void look_lane(struct gate *g, int i)
+{
+    struct pending *p = g->list[i];
+    const struct ttcp_peer *tool = p->lane;
+    unsigned char head[TTCP_PEER_KEY_MAX];
+    size_t need = tool->key_len ? tool->key_len : 1;
+    int64_t n = tt_recv_peek(p->sock, head, need);
+    if (n == TT_E_AGAIN)
+        return;
+    if (n <= 0) {
+        drop(g, i, TTCP_NOTICE_COUNT, 1);
+        return;
+    }
+    if ((size_t)n < need) {
+        wait_for_more(g, p);
+        return;
+    }
+    if (tool->key_len && ttcp_peer_attach_key(g->sv, tool, head, p->sock, &p->peer) == 0) {
+        drop(g, i, TTCP_NOTICE_COUNT, 0);
+        return;
+    }
+    ttcp_peer_hand(g->sv, tool, p->sock, &p->peer);
+    drop(g, i, TTCP_NOTICE_COUNT, 0);
+}
+
+/* The shared port's first bytes, not ttcp's magic: a tool's opening
+ * (YES), perhaps one (MORE: wait), or classic data (NULL, *more 0). */
+static const struct ttcp_peer *recognise(const struct gate *g, const unsigned char *head,
+                                         size_t n, int *more)
+{
+    const struct ttcp_server_observer *obs = g->sv->obs;
+    size_t k;
+    *more = 0;
+    for (k = 0; k < obs->peer_count; k++) {
+        const struct ttcp_peer *tool = &obs->peers[k];
+        enum ttcp_peer_verdict v;
+        if (tool->serve == NULL || tool->recognise == NULL)
+            continue;
+        v = tool->recognise(head, n);
+        if (v == TTCP_PEER_YES)
+            return tool;
+        if (v == TTCP_PEER_MORE && n < tool->recognise_len)
+            *more = 1;
+    }
+    return NULL;
+}
+
+/* Not ttcp's: a data connection a tool's test waits for on this port, a
+ * tool's client, or a classic transmitter. */
+static void look_shared(struct gate *g, int i, const unsigned char *head, size_t n)
+{
+    struct pending *p = g->list[i];
+    const struct ttcp_peer *tool;
+    int more;
+    if (ttcp_peer_attach_shared(g->sv, p->sock, &p->peer) == 0) {
+        drop(g, i, TTCP_NOTICE_COUNT, 0);
+        return;
+    }
+    tool = recognise(g, head, n, &more);
+    if (tool != NULL) {
+        ttcp_peer_hand(g->sv, tool, p->sock, &p->peer);
+        drop(g, i, TTCP_NOTICE_COUNT, 0);
+    } else if (more) {
+        wait_for_more(g, p);
+    } else {
+        hand_classic(g, i);
+    }
+}
+
 /* P_FIRST: looks at what has come without taking it. */
 static void look_first(struct gate *g, int i)
 {
     struct pending *p = g->list[i];
-    unsigned char head[TTCP_PROTO_MAGIC_LEN];
-    int64_t n = tt_recv_peek(p->sock, head, sizeof head);
+    unsigned char head[PEEK_MAX];
+    int64_t n;
 
+    if (p->lane != NULL) {
+        look_lane(g, i);
+        return;
+    }
+    n = tt_recv_peek(p->sock, head, sizeof head);
     if (n == TT_E_AGAIN)
         return;
     if (n <= 0) {
         drop(g, i, TTCP_NOTICE_COUNT, 1); /* closed or reset before a byte */
         return;
     }
-    if (!ttcp_proto_magic_prefix(head, (size_t)n)) {
-        hand_classic(g, i);
+    if (!ttcp_proto_magic_prefix(head, (size_t)n < TTCP_PROTO_MAGIC_LEN ? (size_t)n
+                                                                       : TTCP_PROTO_MAGIC_LEN)) {
+        look_shared(g, i, head, (size_t)n);
         return;
     }
     if (n < TTCP_PROTO_MAGIC_LEN) {
         /* a magic on its way, or a file that starts with 0xFF: not for long */
-        if (p->deadline_ns > p->opened_ns + HELLO_NS)
-            p->deadline_ns = p->opened_ns + HELLO_NS;
-        p->partial = 1;
+        wait_for_more(g, p);
         return;
     }
-    tt_recv(p->sock, head, sizeof head); /* the magic, queued already: taken at once */
+    tt_recv(p->sock, head, TTCP_PROTO_MAGIC_LEN); /* the magic, queued already: taken at once */
     p->state = P_FRAME;
     p->partial = 0;
     p->deadline_ns = p->opened_ns + HELLO_NS;
@@ -313,39 +414,52 @@ static void expire(struct gate *g, int i)
 {
     struct pending *p = g->list[i];
     unsigned char head[TTCP_PROTO_MAGIC_LEN];
-    if (p->state == P_FIRST && tt_recv_peek(p->sock, head, sizeof head) > 0)
+    if (p->state == P_FIRST && p->lane == NULL && tt_recv_peek(p->sock, head, sizeof head) > 0)
         hand_classic(g, i);
     else
         drop(g, i, p->state == P_FIRST ? TTCP_NOTICE_IDLE : TTCP_NOTICE_HELLO_TIMEOUT, 1);
 }
 
+/* Every connection waiting on a listener, up to a round's share: a
+ * burst is taken at once. */
+static void accept_waiting(struct gate *g, tt_socket listener, const struct ttcp_peer *lane)
+{
+    int i, waiting = 1;
+    for (i = 0; waiting && i < ACCEPTS_PER_ROUND; i++) {
+        accept_one(g, listener, lane);
+        waiting = tt_wait_readable(listener, 0) > 0;
+    }
+}
+
 void ttcp_gate_round(struct gate *g, int timeout_ms)
 {
-    tt_socket socks[PENDING_MAX + 1];
-    unsigned char ready[PENDING_MAX + 1];
+    struct ttcp_server *sv = g->sv;
+    tt_socket socks[1 + PEER_LANES_MAX + PENDING_MAX];
+    unsigned char ready[1 + PEER_LANES_MAX + PENDING_MAX];
     struct pending *seen[PENDING_MAX];
-    int polled = 0, total, i, j, rc;
+    int listeners = 1 + sv->lanes, polled = 0, total, i, j;
     int64_t now;
 
-    /* the polled ones first, then the partial ones (always looked at) */
-    socks[0] = g->sv->listener;
+    /* the listeners, the polled connections, then the partial ones (always looked at) */
+    socks[0] = sv->listener;
+    for (i = 0; i < sv->lanes; i++)
+        socks[1 + i] = sv->lane[i];
     for (i = 0; i < g->count; i++)
         if (!g->list[i]->partial) {
             seen[polled] = g->list[i];
-            socks[++polled] = g->list[i]->sock;
+            socks[listeners + polled++] = g->list[i]->sock;
         }
     total = polled;
     for (i = 0; i < g->count; i++)
         if (g->list[i]->partial)
             seen[total++] = g->list[i];
-    rc = tt_poll_readable(socks, polled + 1, timeout_ms, ready);
-    if (rc < 0)
+    if (tt_poll_readable(socks, listeners + polled, timeout_ms, ready) < 0)
         return;
     for (i = polled; i < total; i++)
-        ready[i + 1] = 1;
+        ready[listeners + i] = 1;
     /* handing on reorders the list: look each one up by what it was */
     for (i = 0; i < total; i++) {
-        if (!ready[i + 1])
+        if (!ready[listeners + i])
             continue;
         for (j = 0; j < g->count && g->list[j] != seen[i]; j++)
             continue;
@@ -358,9 +472,7 @@ void ttcp_gate_round(struct gate *g, int timeout_ms)
     for (i = g->count - 1; i >= 0; i--)
         if (now >= g->list[i]->deadline_ns)
             expire(g, i);
-    /* every connection waiting, up to a round's share: a burst is taken at once */
-    for (i = 0; ready[0] && i < ACCEPTS_PER_ROUND; i++) {
-        accept_one(g);
-        ready[0] = tt_wait_readable(g->sv->listener, 0) > 0;
-    }
+    for (i = 0; i < listeners; i++)
+        if (ready[i])
+            accept_waiting(g, socks[i], i == 0 ? NULL : sv->lane_tool[i - 1]);
 }

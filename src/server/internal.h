@@ -9,6 +9,7 @@
 #include "remote/allow.h"
 #include "remote/auth.h"
 #include "remote/channel.h"
+#include "remote/peer.h"
 #include "remote/wire.h"
 #include "server/server.h"
 
@@ -20,7 +21,9 @@
 #define CONTROL_NS (10ll * 1000000000ll) /* any other control read */
 #define SERVER_MAX_BUFLEN (4u << 20)     /* -l a client may ask for: memory stays bounded */
 
-enum slot_kind { SLOT_FREE, SLOT_CLASSIC, SLOT_CONTROL, SLOT_KINDS };
+/* SLOT_PEER: another tool's client (peer.c); it counts with SLOT_CONTROL's. */
+enum slot_kind { SLOT_FREE, SLOT_CLASSIC, SLOT_CONTROL, SLOT_PEER, SLOT_KINDS };
+#define PEER_LANES_MAX 4 /* other tools' own listening ports */
 
 /* One data stream of a client's test, by its number on the wire
  * (TTCP_STREAM_ID: 2 i + 0 the client sends, + 1 the server sends). */
@@ -45,6 +48,13 @@ struct slot {
     struct slot_stream *stream; /* [ids], made by control.c once the test is agreed */
     int udp;               /* UDP streams: the peer comes from a datagram, data stays unset */
     struct tt_mutex *send_lock; /* CONTROL: one frame at a time on the control socket */
+    /* PEER: the tool, and the data connections its server end waits for
+     * (peer.c: a key on the tool's port, or any from the client on -p's) */
+    const struct ttcp_peer *tool;
+    unsigned char key[TTCP_PEER_KEY_MAX];
+    int on_shared;         /* they come to the shared port */
+    int data_want, data_got;
+    tt_socket *data_in;    /* [data_want], the waiting service's */
 };
 
 struct ttcp_server {
@@ -55,6 +65,9 @@ struct ttcp_server {
     struct ttcp_key key;
     int auth;              /* --key-file given */
     tt_socket listener;
+    tt_socket lane[PEER_LANES_MAX];           /* other tools' own ports (peer.c) */
+    const struct ttcp_peer *lane_tool[PEER_LANES_MAX];
+    int lanes;
     struct tt_mutex *lock;
     struct slot slots[SLOTS_MAX];
     void (*run[SLOT_KINDS])(struct slot *sl); /* a slot's thread body, by kind */
@@ -87,6 +100,8 @@ int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt
  * (only from the control connection's IP). */
 void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int stream,
                             const struct tt_addr *from);
+/* The two addresses' IPs are the same (ports aside). */
+int ttcp_same_ip(const struct tt_addr *a, const struct tt_addr *b);
 /* Joins the threads of the tests that have ended; returns how many run. */
 int ttcp_server_reap(struct ttcp_server *sv);
 /* One frame, or an error, on a client's control socket, whichever of its
@@ -121,6 +136,24 @@ void ttcp_gate_admit(struct gate *g, tt_socket s, const struct tt_addr *peer);
 int ttcp_gate_count(const struct gate *g);
 /* One round: accepts, reads what came, hands on, expires. */
 void ttcp_gate_round(struct gate *g, int timeout_ms);
+
+/* server.c: a TCP listener on the server's address (--bind), port. */
+int ttcp_server_listen(struct ttcp_server *sv, uint64_t port, tt_socket *out,
+                       struct ttcp_failure *failure);
+
+/* peer.c: other tools' clients (their ports' listeners are server.c's).
+ * The gate hands on a tool's client: a slot of its own, or turned away. */
+void ttcp_peer_hand(struct ttcp_server *sv, const struct ttcp_peer *tool, tt_socket s,
+                    const struct tt_addr *peer);
+/* A connection on a tool's port whose first bytes are a waiting test's
+ * key: taken off and given to it (0), or -1. */
+int ttcp_peer_attach_key(struct ttcp_server *sv, const struct ttcp_peer *tool,
+                         const unsigned char *head, tt_socket s, const struct tt_addr *peer);
+/* A connection on the shared port from a client whose test waits for
+ * its data there: given to it (0), or -1. */
+int ttcp_peer_attach_shared(struct ttcp_server *sv, tt_socket s, const struct tt_addr *peer);
+/* SLOT_PEER's thread body: the tool's server end. */
+void ttcp_peer_run(struct slot *sl);
 
 /* control.c: a controlled test, on its slot's thread, from the client's test
  * request on (greet.c has welcomed it, and checked its key). */

@@ -137,32 +137,76 @@ static void udp_lane(void *arg)
     }
 }
 
-static int open_listener(struct ttcp_server *sv, struct ttcp_failure *failure)
+int ttcp_server_listen(struct ttcp_server *sv, uint64_t port, tt_socket *out,
+                       struct ttcp_failure *failure)
 {
     struct tt_addr local;
     int family = sv->opts->family, rc;
     failure->op = TTCP_OP_BIND;
     if (sv->opts->bind != NULL &&
-        (rc = ttcp_local_address(sv->opts, &family, (uint16_t)sv->opts->port, &local)) != 0)
+        (rc = ttcp_local_address(sv->opts, &family, (uint16_t)port, &local)) != 0)
         return rc;
     failure->op = TTCP_OP_SOCKET;
-    rc = tt_socket_open(family, 0, &sv->listener);
+    rc = tt_socket_open(family, 0, out);
     if (rc == TT_E_AFNOSUPPORT && family == TT_FAMILY_ANY) {
         family = TT_FAMILY_V4;
-        rc = tt_socket_open(family, 0, &sv->listener);
+        rc = tt_socket_open(family, 0, out);
     }
     if (rc != 0)
         return rc;
-    tt_setopt(sv->listener, TT_OPT_REUSEADDR, 1);
+    tt_setopt(*out, TT_OPT_REUSEADDR, 1);
     if (sv->opts->bind == NULL)
-        tt_addr_any(family, (uint16_t)sv->opts->port, &local);
+        tt_addr_any(family, (uint16_t)port, &local);
     failure->op = TTCP_OP_BIND;
-    rc = tt_bind(sv->listener, &local);
+    rc = tt_bind(*out, &local);
     if (rc == 0) {
         failure->op = TTCP_OP_LISTEN;
-        rc = tt_listen(sv->listener, LISTEN_BACKLOG);
+        rc = tt_listen(*out, LISTEN_BACKLOG);
+    }
+    if (rc != 0) {
+        failure->native = tt_last_error();
+        tt_close(*out);
+        *out = TT_NO_SOCKET;
     }
     return rc;
+}
+
+/* Other tools' own ports (remote/peer.h): a port not typed that cannot be
+ * had is told to the observer and left out. */
+static int open_lanes(struct ttcp_server *sv, struct ttcp_failure *failure, char *why,
+                         size_t why_len)
+{
+    size_t i;
+    for (i = 0; i < sv->obs->peer_count && sv->lanes < PEER_LANES_MAX; i++) {
+        const struct ttcp_peer *tool = &sv->obs->peers[i];
+        int typed = 0, rc;
+        uint64_t port = tool->serve != NULL && tool->port != NULL ? tool->port(sv->opts, &typed)
+                                                                  : 0;
+        struct ttcp_failure lane_failure;
+        if (port == 0)
+            continue;
+        memset(&lane_failure, 0, sizeof lane_failure);
+        rc = ttcp_server_listen(sv, port, &sv->lane[sv->lanes], &lane_failure);
+        if (rc != 0 && typed) { /* asked for by name: the server does not start without it */
+            *failure = lane_failure;
+            snprintf(why, why_len, "--%s-port %llu: the port cannot be had", tool->name,
+                     (unsigned long long)port);
+            return rc;
+        }
+        if (sv->obs->peer_port != NULL)
+            sv->obs->peer_port(sv->obs->ctx, tool->name, port, rc, lane_failure.native);
+        if (rc == 0)
+            sv->lane_tool[sv->lanes++] = tool;
+    }
+    return 0;
+}
+
+static void close_lanes(struct ttcp_server *sv)
+{
+    int i;
+    for (i = 0; i < sv->lanes; i++)
+        tt_close(sv->lane[i]);
+    sv->lanes = 0;
 }
 
 /* Where the connections come from: inetd's one on stdin, the sockets
@@ -194,7 +238,7 @@ static int take_sockets(struct ttcp_server *sv, struct ttcp_failure *failure, ch
                  port, port);
         return TT_E_INVAL;
     }
-    return rc > 0 ? 0 : open_listener(sv, failure);
+    return rc > 0 ? 0 : ttcp_server_listen(sv, sv->opts->port, &sv->listener, failure);
 }
 
 static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why, size_t why_len)
@@ -216,11 +260,14 @@ static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why
     rc = tt_mutex_new(&sv->lock);
     if (rc == 0)
         rc = take_sockets(sv, failure, why, why_len);
+    if (rc == 0 && !sv->opts->inetd)
+        rc = open_lanes(sv, failure, why, why_len);
     if (rc == TT_E_INVAL && why[0] != '\0')
         return rc;
     if (rc != 0) {
         failure->code = rc;
-        failure->native = tt_last_error();
+        if (failure->native == 0) /* else the listener's own, read before its close */
+            failure->native = tt_last_error();
     }
     return rc;
 }
@@ -268,6 +315,7 @@ static void finish(struct ttcp_server *sv, struct udp_lane *lane, struct tt_thre
 {
     if (sv->listener != TT_NO_SOCKET)
         tt_close(sv->listener);
+    close_lanes(sv);
     if (sv->inetd != TT_NO_SOCKET)
         tt_close(sv->inetd);
     if (lane_thread != NULL) {
@@ -303,6 +351,7 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
     sv->inetd = TT_NO_SOCKET;
     sv->run[SLOT_CLASSIC] = run_classic;
     sv->run[SLOT_CONTROL] = ttcp_control_run;
+    sv->run[SLOT_PEER] = ttcp_peer_run;
     rc = setup(sv, failure, why, why_len);
     if (rc == 0 && (g = ttcp_gate_new(sv)) == NULL)
         rc = failure->code = TT_E_NOMEM;

@@ -18,7 +18,10 @@ void ttcp_server_notice(struct ttcp_server *sv, enum ttcp_notice what, const str
 static int room(const struct ttcp_server *sv, enum slot_kind kind)
 {
     uint64_t most = sv->opts->max_clients ? sv->opts->max_clients : TTCP_DEFAULT_MAX_CLIENTS;
-    return (uint64_t)sv->running[kind] < most && !(sv->opts->once && sv->started);
+    int running = sv->running[kind];
+    if (kind == SLOT_CONTROL || kind == SLOT_PEER) /* every tool's clients count as clients */
+        running = sv->running[SLOT_CONTROL] + sv->running[SLOT_PEER];
+    return (uint64_t)running < most && !(sv->opts->once && sv->started);
 }
 
 struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
@@ -101,7 +104,7 @@ void ttcp_slot_error(struct slot *sl, const char *reason, const char *message)
     tt_mutex_unlock(sl->send_lock);
 }
 
-static int same_ip(const struct tt_addr *a, const struct tt_addr *b)
+int ttcp_same_ip(const struct tt_addr *a, const struct tt_addr *b)
 {
     unsigned char x[16], y[16];
     int lx = tt_addr_ip(a, x), ly = tt_addr_ip(b, y);
@@ -119,7 +122,7 @@ int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt
             !sl->stream[stream].expect || sl->stream[stream].attached ||
             strcmp(sl->token, token) != 0)
             continue;
-        if (!same_ip(&sl->peer, peer)) /* only from where the control connection came */
+        if (!ttcp_same_ip(&sl->peer, peer)) /* only from where the control connection came */
             break;
         sl->stream[stream].data = sock;
         sl->stream[stream].attached = 1;
@@ -141,7 +144,7 @@ void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int strea
             !sl->stream[stream].expect || sl->stream[stream].udp_seen ||
             strcmp(sl->token, token) != 0)
             continue;
-        if (same_ip(&sl->peer, from)) { /* no reflection: only where the client is */
+        if (ttcp_same_ip(&sl->peer, from)) { /* no reflection: only where the client is */
             sl->stream[stream].peer = *from;
             sl->stream[stream].udp_seen = 1;
         }
@@ -166,7 +169,7 @@ int ttcp_server_reap(struct ttcp_server *sv)
         }
     }
     tt_mutex_lock(sv->lock);
-    running = sv->running[SLOT_CLASSIC] + sv->running[SLOT_CONTROL];
+    running = sv->running[SLOT_CLASSIC] + sv->running[SLOT_CONTROL] + sv->running[SLOT_PEER];
     tt_mutex_unlock(sv->lock);
     return running;
 }
