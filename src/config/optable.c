@@ -185,12 +185,6 @@ static const struct ttcp_optdef table[] = {
     {0, "iperf2", OPTK_SET, FIELD(far_end), TTCP_FAR_IPERF2, 0, 0, 0,
      OPTS_SERVER, OPTM_CLIENT, OPT_NO_GIVEN, "--iperf2",
      "-C: the far end is an iperf -s, iperf 2 (port 5001)"},
-    {0, "iperf3-port", OPTK_NUMBER, FIELD(iperf3_port), 0, TTCP_SUFFIX_NONE, 0, 65535,
-     OPTS_SERVER, OPTM_SERVER, GIVEN(iperf3_port_given), "--iperf3-port n",
-     "-S: serve iperf3 clients on port n (default 5201; 0: not at all)"},
-    {0, "nuttcp-port", OPTK_NUMBER, FIELD(nuttcp_port), 0, TTCP_SUFFIX_NONE, 0, 65535,
-     OPTS_SERVER, OPTM_SERVER, GIVEN(nuttcp_port_given), "--nuttcp-port n",
-     "-S: answer nuttcp clients on control port n (default 5000; 0: not at all)"},
     {0, "bidir", OPTK_SET, FIELD(bidir), 1, 0, 0, 0,
      OPTS_SERVER, OPTM_CLIENT, OPT_NO_GIVEN, "--bidir", "-C: send and receive at once"},
     {'1', NULL, OPTK_SET, FIELD(once), 1, 0, 0, 0,
@@ -255,10 +249,6 @@ static const struct ttcp_optdef table[] = {
     {0, "key-file", OPTK_TEXT, FIELD(key_file), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER | OPTM_CLIENT, OPT_NO_GIVEN, "--key-file f",
      "-S, -C: authenticate with the key in f (openssl rand -hex 32)"},
-    {0, "keyless-peers", OPTK_SET, FIELD(peers_keyless), 1, 0, 0, 0,
-     OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--keyless-peers",
-     "-S --key-file: serve iperf3, nuttcp and iperf2 clients all the same\n\t\t"
-     "(their protocols cannot carry the key)"},
     {0, "third-party", OPTK_TARGETS, FIELD(third_party), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--third-party prefix",
      "-S: run the tests a client asks for to a third host\n\t\t"

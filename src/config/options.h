@@ -55,11 +55,13 @@ struct ttcp_options {
     uint64_t port;        /* -p */
     int port_given;       /* -p was typed (else -C --iperf3 and --nuttcp take their tool's) */
     int far_end;          /* -C: enum ttcp_far_end, by --iperf3, --nuttcp, --iperf2 */
-    uint64_t iperf3_port; /* -S: where iperf3 clients are served (0: not at all) */
+    /* -S: the other tools' own ports (0: not served) and whether they were
+     * typed; their options come with the first tool the server serves */
+    uint64_t iperf3_port;
     int iperf3_port_given;
-    uint64_t nuttcp_port; /* -S: where nuttcp clients are answered (0: not at all) */
+    uint64_t nuttcp_port;
     int nuttcp_port_given;
-    int peers_keyless;    /* -S --key-file --keyless-peers: other tools' clients all the same */
+    int peers_keyless;    /* -S --key-file: other tools' clients served all the same */
     uint64_t bufalign;    /* -A */
     uint64_t bufoffset;   /* -O */
     uint64_t sockbufsize; /* -b, 0 = leave the system's size */
