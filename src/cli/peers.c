@@ -5,8 +5,10 @@
 
 #include <stdio.h>
 
+#include "peers/iperf2/iperf2.h"
+
 static const struct ttcp_peer peers[] = {
-    {.name = NULL}, /* rows: one a tool, added with its folder */
+    {"iperf2", TTCP_FAR_IPERF2, ttcp_iperf2_check, ttcp_iperf2_test},
 };
 
 const struct ttcp_peer *cli_peer(int far_end)
