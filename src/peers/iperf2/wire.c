@@ -129,7 +129,7 @@ enum ttcp_iperf2_seen ttcp_iperf2_hdr_recognise(const unsigned char *buf, size_t
     if (v1_words(buf, len, h) == TTCP_IPERF2_NO)
         return TTCP_IPERF2_NO;
     if ((h->flags & TTCP_IPERF2_EXTEND) && len >= VERSION_OFFSET + 2 &&
-        (get32(buf + VERSION_OFFSET) >> 16) != 2)
+        ((unsigned)buf[VERSION_OFFSET] << 8 | buf[VERSION_OFFSET + 1]) != 2)
         return TTCP_IPERF2_NO;
     if (len < need)
         return TTCP_IPERF2_MORE;
