@@ -209,6 +209,12 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
         for (k = 0; k < st->n; k++) /* --dont-fragment at the server's end: why it sent none */
             if (st->part_theirs_valid[k] && st->part_theirs[k].failure.op == TTCP_OP_DONTFRAG)
                 cli_print_failure(&st->part_remote[k], &st->part_theirs[k]);
+        if (st->theirs_unknown && st->mine.started) {
+            int n = snprintf(text, sizeof text, "ttcp-C: the far end's figures are not known: "
+                             "%s's server sends none back over TCP (see its own output)\n",
+                             cli_peer(o->far_end) ? cli_peer(o->far_end)->name : "the tool");
+            cli_put(o, stderr, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
+        }
         if (st->n > 1 && st->mine.started)
             print_stats(o, &st->local, &st->mine);
         if (st->n > 1 && st->theirs.started)
@@ -235,7 +241,8 @@ static int exit_code(const struct ttcp_client_outcome *out)
         return CLI_EXIT_FAILED;
     for (i = 0; i < 2; i++) {
         const struct ttcp_client_stream *st = &out->stream[i];
-        if (st->used && (st->rc != 0 || !st->theirs_valid || st->theirs.failure.code != 0))
+        if (st->used && (st->rc != 0 || (!st->theirs_valid && !st->theirs_unknown) ||
+                         st->theirs.failure.code != 0))
             return CLI_EXIT_FAILED;
     }
     return CLI_EXIT_OK;

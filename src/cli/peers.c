@@ -5,8 +5,11 @@
 
 #include <stdio.h>
 
+#include "peers/iperf2/iperf2.h"
+
 static const struct ttcp_peer peers[] = {
-    {.name = NULL}, /* rows: one a tool, added with its folder */
+    {.name = "iperf2", .far_end = TTCP_FAR_IPERF2, .check = ttcp_iperf2_check,
+     .test = ttcp_iperf2_test},
 };
 
 const struct ttcp_peer *cli_peers(size_t *count)

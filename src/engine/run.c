@@ -136,9 +136,17 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
                 unsigned flags)
 {
+    return ttcp_run_on_stamped(opts, obs, res, sock, peer, flags, NULL);
+}
+
+int ttcp_run_on_stamped(const struct ttcp_options *opts, const struct ttcp_observer *obs,
+                        struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
+                        unsigned flags, const struct ttcp_udp_stamp *stamp)
+{
     struct ttcp_session s;
     int rc = begin(&s, opts, obs, res);
 
+    s.stamp = stamp;
     s.sock = sock;
     s.handed = 1;
     if ((flags & TTCP_RUN_SEND_TO_PEER) && peer != NULL)

@@ -23,6 +23,19 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
                 unsigned flags);
 
+/* Another tool's UDP datagrams (src/peers/): write puts its header into
+ * each data datagram a transmitter in sink mode sends, in place of
+ * ttcp's (buf, len bytes; seq 0, 1, ... as sent; now_ns the monotonic
+ * clock), and no 1.12 marker is sent: the caller ends the test the tool's
+ * way (flags TTCP_RUN_KEEP_SOCKET). */
+struct ttcp_udp_stamp {
+    void (*write)(void *ctx, unsigned char *buf, size_t len, uint64_t seq, int64_t now_ns);
+    void *ctx;
+};
+int ttcp_run_on_stamped(const struct ttcp_options *opts, const struct ttcp_observer *obs,
+                        struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
+                        unsigned flags, const struct ttcp_udp_stamp *stamp);
+
 /* The receive window a new TCP socket gets from the OS (bytes), for the
  * dialog's rcvwndsize bracket; 0 when it cannot be told. */
 int ttcp_system_rcvwnd(void);

@@ -11,9 +11,12 @@
 #include "measure/result.h"
 #include "ttcp/platform.h"
 
+struct ttcp_udp_stamp;
+
 struct ttcp_session {
     const struct ttcp_options *opts;
     const struct ttcp_observer *obs;
+    const struct ttcp_udp_stamp *stamp; /* another tool's UDP header (run.h), or NULL */
     struct ttcp_result *res;
     struct ttcp_buffer buf;
     tt_socket listener;  /* TCP receiver's listening socket */

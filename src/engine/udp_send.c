@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/phases.h"
+#include "engine/run.h"
 #include "engine/udp.h"
 
 #define ENOBUFS_BACKOFF_NS 18000000ll /* 1.12's select() back-off: 18 ms */
@@ -123,7 +124,9 @@ static void stamp(struct ttcp_session *s, unsigned char *buf, uint64_t seq, int6
 /* Makes datagram buf ready to go (header or fresh random bytes). */
 static void prepare(struct ttcp_session *s, unsigned char *buf, uint64_t seq, int64_t now)
 {
-    if (with_header(s))
+    if (s->opts->sinkmode && s->stamp != NULL)
+        s->stamp->write(s->stamp->ctx, buf, s->buf.len, seq, now);
+    else if (with_header(s))
         stamp(s, buf, seq, now);
     else if (s->opts->pattern == TTCP_PAYLOAD_RANDOM)
         ttcp_prng_fill(&s->prng, buf, s->buf.len);
@@ -244,6 +247,13 @@ int ttcp_udp_transmit(struct ttcp_session *s)
     int rc, i;
 
     ttcp_timer_start(s);
+    if (s->opts->sinkmode && s->stamp != NULL) { /* another tool's: its own ends */
+        rc = send_data(s);
+        ttcp_pace_finish(s);
+        ttcp_timer_stop(s);
+        s->res->interrupted = tt_interrupted() != 0;
+        return rc == TT_E_INTR ? 0 : rc;
+    }
     rc = send_marker(s, 0);
     if (rc == 0)
         rc = send_data(s);

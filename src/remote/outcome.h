@@ -20,6 +20,8 @@ struct ttcp_client_stream {
     struct ttcp_result mine;           /* the client's end (-P: the streams' total) */
     struct ttcp_result theirs;         /* the server's end, as its results said */
     int theirs_valid;                  /* every stream's result came from the server */
+    int theirs_unknown;                /* the far end's protocol never tells its figures
+                                        * (iperf2's TCP server): theirs_valid 0 is no failure */
     int rc;                            /* the client's end: 0 or the first failure's code */
     int n;                             /* streams this way */
     struct ttcp_options *part_local, *part_remote; /* [n], tagged with -P */

@@ -1,0 +1,25 @@
+/* ttcp -C --iperf2 host: a test against iperf2's server (`iperf -s`,
+ * 2.1.8), as one row of cli/peers.c's table plugs it in (remote/peer.h's
+ * signatures). TCP: we send (the client header first, as iperf -c does),
+ * or with -r the server sends on the same connection (iperf2's -R);
+ * -P n: n connections, numThreads n. UDP: we send iperf2's datagrams, end
+ * them with the negative sequence numbers and read the server report.
+ * iperf2's TCP server tells its client nothing: that way's far-end
+ * figures are not known (theirs_valid 0, theirs_unknown 1). */
+#ifndef TTCP_PEERS_IPERF2_H
+#define TTCP_PEERS_IPERF2_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/options.h"
+#include "remote/outcome.h"
+
+/* What iperf2's protocol cannot carry: 0, or -1 with a one-line reason. */
+int ttcp_iperf2_check(const struct ttcp_options *o, char *why, size_t why_len);
+
+/* The test; 0, or -1 with out->problem. */
+int ttcp_iperf2_test(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
+                     struct ttcp_client_outcome *out, int64_t deadline);
+
+#endif

@@ -1,0 +1,63 @@
+/* libFuzzer: iperf2's messages (src/peers/iperf2/wire.c) as ttcp reads
+ * them: the first bytes of a connection through the server's recogniser
+ * (at every length, so YES, NO and MORE agree as bytes arrive), a
+ * datagram's sequence header, a CLIENTHDRACK and a server report. Whatever
+ * the bytes, nothing is read past them, a YES names a length within them
+ * and the header's bounds, and a report's reason is printable. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "peers/iperf2/wire.h"
+
+static void recognise(const uint8_t *data, size_t size)
+{
+    struct ttcp_iperf2_hdr h;
+    size_t len, n, first_len = 0;
+    enum ttcp_iperf2_seen first = TTCP_IPERF2_MORE;
+    for (n = 0; n <= size && n <= TTCP_IPERF2_HDR_MAX; n++) {
+        enum ttcp_iperf2_seen s = ttcp_iperf2_hdr_recognise(data, n, &h, &len);
+        if (first != TTCP_IPERF2_MORE && s != first)
+            abort(); /* once decided, more bytes never change the answer */
+        if (first == TTCP_IPERF2_MORE && s != TTCP_IPERF2_MORE) {
+            first = s;
+            first_len = len;
+        }
+        if (s == TTCP_IPERF2_YES && (len > n || len < TTCP_IPERF2_V1_LEN || len != first_len ||
+                                     h.threads < 1 || h.threads > TTCP_IPERF2_THREADS_MAX ||
+                                     h.port < 0 || h.port > 65535))
+            abort();
+    }
+}
+
+static void report(const uint8_t *data, size_t size)
+{
+    struct ttcp_iperf2_report r;
+    char why[128] = "";
+    size_t i;
+    if (ttcp_iperf2_report_read(data, size, &r, why, sizeof why) == 0) {
+        unsigned char again[TTCP_IPERF2_REPORT_LEN];
+        struct ttcp_iperf2_report back;
+        if (r.stop_ns < 0 || r.jitter_ns < 0 ||
+            ttcp_iperf2_report_write(again, sizeof again, &r) != sizeof again ||
+            ttcp_iperf2_report_read(again, sizeof again, &back, why, sizeof why) != 0)
+            abort();
+        return;
+    }
+    for (i = 0; why[i] != '\0'; i++)
+        if ((unsigned char)why[i] < 0x20 || (unsigned char)why[i] > 0x7e)
+            abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct ttcp_iperf2_dgram d;
+    size_t ack_len;
+    recognise(data, size);
+    if (ttcp_iperf2_dgram_read(data, size, &d) == 0 && d.usec >= 1000000u)
+        abort();
+    if (ttcp_iperf2_ack_read(data, size, &ack_len) == 0 && (ack_len > size || ack_len < 8))
+        abort();
+    report(data, size);
+    return 0;
+}

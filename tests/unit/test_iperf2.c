@@ -1,0 +1,141 @@
+/* iperf2's messages (src/peers/iperf2/wire.c) against the bytes iperf
+ * 2.1.8 put on loopback (docs/COMPAT.md, "Against an iperf2 server"). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "peers/iperf2/wire.h"
+
+/* iperf -c 127.0.0.1 -p 15901 -t 1: its first 60 bytes. */
+static const unsigned char captured_tcp[60] = {
+    0x40, 0x01, 0x00, 0x78, 0, 0, 0, 1, 0, 0, 0x3e, 0x1d, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xff, 0xff, 0xff, 0x9c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0, 0x01,
+    0, 0x08, 0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+/* The report iperf -s -u sent for 100 datagrams of 1470 bytes, one lost. */
+static const unsigned char captured_report[128] = {
+    [16] = 0x88, [25] = 0x02, [26] = 0x3e, [27] = 0x38, [33] = 0x01, [34] = 0xb4, [35] = 0xb6,
+    [39] = 0x01, [47] = 0x65, [55] = 0x05};
+
+static void builds_what_2_1_8_sends(void **state)
+{
+    struct ttcp_iperf2_hdr h;
+    unsigned char buf[64];
+    (void)state;
+    ttcp_iperf2_hdr_init(&h, 0, 1, 0, 1000000000ll);
+    h.port = 15901;
+    assert_int_equal(ttcp_iperf2_hdr_write(buf, sizeof buf, &h, 0), 60);
+    assert_memory_equal(buf, captured_tcp, 60);
+    assert_int_equal(ttcp_iperf2_hdr_write(buf, 59, &h, 0), 0);
+}
+
+static void recognises_the_header(void **state)
+{
+    struct ttcp_iperf2_hdr h;
+    size_t len, n;
+    (void)state;
+    for (n = 0; n < 60; n++)
+        assert_int_equal(ttcp_iperf2_hdr_recognise(captured_tcp, n, &h, &len), TTCP_IPERF2_MORE);
+    assert_int_equal(ttcp_iperf2_hdr_recognise(captured_tcp, 60, &h, &len), TTCP_IPERF2_YES);
+    assert_int_equal(len, 60);
+    assert_int_equal(h.threads, 1);
+    assert_int_equal(h.port, 15901);
+    assert_int_equal(h.amount, -100);
+    assert_int_equal(h.version_u, TTCP_IPERF2_VERSION_U);
+}
+
+static void refuses_classic_data(void **state)
+{
+    unsigned char buf[256];
+    struct ttcp_iperf2_hdr h;
+    size_t len, i;
+    (void)state;
+    for (i = 0; i < sizeof buf; i++) /* 1.12's pattern: printable bytes */
+        buf[i] = (unsigned char)(' ' + i % 95);
+    assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 4, &h, &len), TTCP_IPERF2_NO);
+    memcpy(buf, "0123456789", 10); /* iperf -c -C: its pattern, no header */
+    assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 4, &h, &len), TTCP_IPERF2_NO);
+    memset(buf, 0, sizeof buf);
+    assert_int_equal(ttcp_iperf2_hdr_recognise(buf, sizeof buf, &h, &len), TTCP_IPERF2_NO);
+    memcpy(buf, captured_tcp, 60);
+    buf[7] = 0; /* numThreads 0 */
+    assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 8, &h, &len), TTCP_IPERF2_NO);
+    memcpy(buf, captured_tcp, 60);
+    buf[37] = 3; /* not version 2 */
+    assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 60, &h, &len), TTCP_IPERF2_NO);
+}
+
+static void recognises_v1_tradeoff(void **state)
+{
+    unsigned char buf[24] = {0x80, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0x13, 0x89};
+    struct ttcp_iperf2_hdr h;
+    size_t len;
+    (void)state;
+    assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 23, &h, &len), TTCP_IPERF2_MORE);
+    assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 24, &h, &len), TTCP_IPERF2_YES);
+    assert_int_equal(len, 24);
+    assert_int_equal(h.threads, 2);
+    assert_int_equal(h.port, 5001);
+}
+
+static void datagram_sequence(void **state)
+{
+    unsigned char buf[16];
+    struct ttcp_iperf2_dgram d = {-46, 7, 999999}, back;
+    (void)state;
+    ttcp_iperf2_dgram_write(buf, &d);
+    assert_int_equal(buf[0], 0xff); /* -46: low word 0xffffffd2 first */
+    assert_int_equal(buf[3], 0xd2);
+    assert_int_equal(buf[12], 0xff);
+    assert_int_equal(ttcp_iperf2_dgram_read(buf, 16, &back), 0);
+    assert_int_equal(back.seq, -46);
+    assert_int_equal(back.usec, 999999);
+    assert_int_equal(ttcp_iperf2_dgram_read(buf, 15, &back), -1);
+}
+
+static void server_report(void **state)
+{
+    struct ttcp_iperf2_report r, back;
+    unsigned char buf[128];
+    char why[128];
+    (void)state;
+    assert_int_equal(ttcp_iperf2_report_read(captured_report, 128, &r, why, sizeof why), 0);
+    assert_int_equal(r.bytes, 147000);
+    assert_int_equal(r.stop_ns, 111798000ll);
+    assert_int_equal(r.lost, 1);
+    assert_int_equal(r.datagrams, 101);
+    assert_int_equal(r.jitter_ns, 5000);
+    assert_int_equal(ttcp_iperf2_report_write(buf, sizeof buf, &r), 128);
+    assert_memory_equal(buf + 16, captured_report + 16, 40);
+    assert_int_equal(ttcp_iperf2_report_read(buf, 128, &back, why, sizeof why), 0);
+    assert_int_equal(back.datagrams, 101);
+    assert_int_equal(ttcp_iperf2_report_read(buf, 55, &back, why, sizeof why), -1);
+    buf[16] = 0; /* no VERSION1 flag */
+    assert_int_equal(ttcp_iperf2_report_read(buf, 128, &back, why, sizeof why), -1);
+}
+
+static void server_ack(void **state)
+{
+    unsigned char buf[28];
+    size_t len;
+    (void)state;
+    assert_int_equal(ttcp_iperf2_ack_write(buf, sizeof buf), 28);
+    assert_int_equal(ttcp_iperf2_ack_read(buf, 28, &len), 0);
+    assert_int_equal(len, 28);
+    assert_int_equal(ttcp_iperf2_ack_read(buf, 27, &len), -1);
+    buf[3] = 1;
+    assert_int_equal(ttcp_iperf2_ack_read(buf, 28, &len), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(builds_what_2_1_8_sends), cmocka_unit_test(recognises_the_header),
+        cmocka_unit_test(refuses_classic_data), cmocka_unit_test(recognises_v1_tradeoff),
+        cmocka_unit_test(datagram_sequence), cmocka_unit_test(server_report),
+        cmocka_unit_test(server_ack),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
