@@ -5,8 +5,10 @@
 
 #include <stdio.h>
 
+#include "peers/nuttcp/nuttcp.h"
+
 static const struct ttcp_peer peers[] = {
-    {.name = NULL}, /* rows: one a tool, added with its folder */
+    {"nuttcp", TTCP_FAR_NUTTCP, ttcp_nuttcp_check, ttcp_nuttcp_test},
 };
 
 const struct ttcp_peer *cli_peer(int far_end)
