@@ -12,6 +12,7 @@
 #include "peers/nuttcp/internal.h"
 
 #define RETRY_NS 20000000ll
+#define UDP_BIND_WAIT_NS 100000000ll
 #define SNAP_MIN 128u       /* twice the 53 bytes nuttcp's MiB may be off by, and more */ /* a refused data connect, tried again this much later */
 
 static int make_parts(struct ttcp_client_stream *st, int n)
@@ -209,6 +210,8 @@ void nuttcp_run_streams(struct nuttcp_test *t)
         return;
     }
     t->run_ready = 1;
+    if (t->o->udp && t->way == 0) /* 6.1.2 binds its UDP port only after its OK went */
+        tt_sleep_ns(UDP_BIND_WAIT_NS);
     ttcp_streams_run(&t->run, run_stream, t, NULL, NULL);
 }
 

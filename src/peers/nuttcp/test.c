@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/text.h"
 #include "engine/local.h"
 #include "peers/nuttcp/internal.h"
 
@@ -124,7 +123,7 @@ static int refused(struct nuttcp_test *t)
            ttcp_nuttcp_read_answer(line, &v) == TTCP_NUTTCP_ANSWER_TEXT)
         if (said[0] == '\0')
             snprintf(said, sizeof said, "%.150s", line);
-    ttcp_text_printable(said);
+    ttcp_nuttcp_printable(said);
     snprintf(t->out->why, sizeof t->out->why, "the nuttcp server refused: %s",
              said[0] ? said : "(no reason given)");
     return nuttcp_problem(t, TTCP_CLIENT_REFUSED, 0);
@@ -149,7 +148,7 @@ static int ask(struct nuttcp_test *t)
     case TTCP_NUTTCP_ANSWER_KO:
         return refused(t);
     default:
-        ttcp_text_printable(line);
+        ttcp_nuttcp_printable(line);
         snprintf(t->out->why, sizeof t->out->why, "the nuttcp server answered \"%.120s\"",
                  line);
         return nuttcp_problem(t, TTCP_CLIENT_PROTOCOL, 0);

@@ -8,7 +8,13 @@
 #include <string.h>
 
 #include "base/parse.h"
-#include "base/text.h"
+
+void ttcp_nuttcp_printable(char *text)
+{
+    for (; *text != '\0'; text++)
+        if ((unsigned char)*text < 0x20 || (unsigned char)*text > 0x7e)
+            *text = '?';
+}
 
 static size_t fits(int n, size_t len)
 {
@@ -64,7 +70,7 @@ int ttcp_nuttcp_read_helo(const char *line, struct ttcp_nuttcp_version *v, char 
         char shown[64];
         snprintf(shown, sizeof shown, "%.48s", line);
         shown[strcspn(shown, "\r\n")] = '\0';
-        ttcp_text_printable(shown);
+        ttcp_nuttcp_printable(shown);
         snprintf(why, why_len, "not nuttcp's HELO: \"%s\"", shown);
         return -1;
     }

@@ -131,4 +131,8 @@ size_t ttcp_nuttcp_interval_line(uint64_t bytes, double seconds, int udp, uint64
                                  uint64_t drops, uint64_t packets, char *buf, size_t len);
 #define TTCP_NUTTCP_DONE "DONE\n"
 
+/* Makes a peer's words one printable ASCII line: every byte outside ' '
+ * to '~' becomes '?' (for a reason or an error line quoted in a message). */
+void ttcp_nuttcp_printable(char *text);
+
 #endif

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/text.h"
 
 #define MB_MAX 1e12   /* MiB: an exbibyte */
 #define SECONDS_MAX 1e8
@@ -21,11 +20,13 @@ static const char *skip(const char *p)
 }
 
 /* A number at p (spaces before it skipped) within [0, max]: the text after
- * it, or NULL. */
+ * it, or NULL (as for p NULL: a chain of reads stops at its first miss). */
 static const char *number(const char *p, double max, double *out)
 {
     char *end;
     double v;
+    if (p == NULL)
+        return NULL;
     p = skip(p);
     if (*p < '0' || *p > '9')
         return NULL;
@@ -98,7 +99,7 @@ static enum ttcp_nuttcp_line read_tagged(const char *line, struct ttcp_nuttcp_re
     if (word(p, "Error") != NULL) {
         snprintf(r->error, sizeof r->error, "%s", skip(p));
         r->error[strcspn(r->error, "\r\n")] = '\0';
-        ttcp_text_printable(r->error);
+        ttcp_nuttcp_printable(r->error);
         return TTCP_NUTTCP_LINE_ERROR;
     }
     if (word(p, "retrans =") != NULL) {
