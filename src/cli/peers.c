@@ -6,8 +6,11 @@
 #include <stdio.h>
 
 #include "peers/iperf2/iperf2.h"
+#include "peers/nuttcp/nuttcp.h"
 
 static const struct ttcp_peer peers[] = {
+    {.name = "nuttcp", .far_end = TTCP_FAR_NUTTCP, .check = ttcp_nuttcp_check,
+     .test = ttcp_nuttcp_test},
     {.name = "iperf2", .far_end = TTCP_FAR_IPERF2, .check = ttcp_iperf2_check,
      .test = ttcp_iperf2_test},
 };

@@ -17,6 +17,11 @@ enum ttcp_direction { TTCP_DIR_SEND, TTCP_DIR_RECEIVE, TTCP_DIR_BIDIR };
  * (ttcp's own, or another tool's: src/peers/<tool>/, cli/peers.c's table). */
 enum ttcp_far_end { TTCP_FAR_TTCP, TTCP_FAR_IPERF3, TTCP_FAR_NUTTCP, TTCP_FAR_IPERF2,
                     TTCP_FAR_ENDS };
+/* What a UDP test's datagrams look like on the wire (engine/udp.h): ttcp's
+ * (1.12's 4-byte markers, ttcp's header in sink mode), or nuttcp's
+ * ("BOD0"/"BOD1" start, "EOD0".."EOD4" end, the running byte count at
+ * offset 24), set by the nuttcp conversations, never by an option. */
+enum ttcp_udp_dialect { TTCP_UDP_TTCP = 0, TTCP_UDP_NUTTCP };
 
 /* Classic rev 1.12 defaults. */
 #define TTCP_DEFAULT_BUFLEN 8192u
@@ -103,6 +108,7 @@ struct ttcp_options {
     int quiet_intervals;  /* intervals taken for --plot alone (no -i): never printed */
     int unit_given;       /* -f was typed (else a plot shows SI bit rates) */
     int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
+    int udp_dialect;      /* enum ttcp_udp_dialect: whose markers and header */
     int discard;          /* --discard: -r -s drops bytes in the kernel, uncopied */
     int check_only;       /* --check: the options are checked, no test is run */
     int side_given;       /* -t or -r was typed */

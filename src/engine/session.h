@@ -45,6 +45,7 @@ struct ttcp_session {
     struct ttcp_udp_stats udp_at_tick;      /* the same, while --omit's end is ahead */
     struct ttcp_prng prng; /* --pattern random */
     uint64_t udp_seq;
+    int nuttcp_order;    /* nuttcp's datagram count: 0 not seen, 1 little-endian, 2 swapped */
     /* UDP in sink mode: room for a batch of datagrams, one slot each */
     unsigned char *batch;
     size_t batch_stride, batch_len;

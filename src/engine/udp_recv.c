@@ -74,6 +74,18 @@ static void read_header(struct ttcp_session *s, const struct tt_datagram *d, siz
     }
 }
 
+/* nuttcp's datagram: its byte count at offset 24 says which one it is
+ * (count / length - 1), so loss and order are counted as ttcp's header's
+ * sequence is; it carries no send time, so no jitter is told. */
+static void read_nuttcp_count(struct ttcp_session *s, const struct tt_datagram *d, size_t n)
+{
+    uint64_t count = ttcp_nuttcp_count_read(d->buf, n, &s->nuttcp_order);
+    if (count < n || count % n != 0 || count / n > 4 * s->res->calls + 1024)
+        return; /* not a count of datagrams of this length (6.1.2's server sends none) */
+    s->res->udp_stats_valid = 1;
+    ttcp_udp_stats_add(&s->res->udp, count / n - 1, d->arrived_ns, d->arrived_ns);
+}
+
 /* Counts (and in non-sink mode writes out) one data datagram. */
 static int take_data(struct ttcp_session *s, const struct tt_datagram *d)
 {
@@ -83,6 +95,10 @@ static int take_data(struct ttcp_session *s, const struct tt_datagram *d)
         n = s->buf.len;
     }
     s->res->bytes += n;
+    if (s->opts->sinkmode && s->opts->udp_dialect == TTCP_UDP_NUTTCP) {
+        read_nuttcp_count(s, d, n);
+        return 0;
+    }
     if (s->opts->sinkmode) {
         read_header(s, d, n);
         return 0;
@@ -126,8 +142,11 @@ static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *
     if (x->state == TTCP_UDP_WAITING)
         x->sender = d->from;
     s->res->calls++;
-    switch (ttcp_udp_step(&x->state, d->len)) {
+    switch (s->opts->udp_dialect == TTCP_UDP_NUTTCP ? ttcp_nuttcp_step(&x->state, d->buf, d->len)
+                                                    : ttcp_udp_step(&x->state, d->len)) {
     case TTCP_UDP_START:
+        if (s->res->started && s->res->bytes > 0)
+            return 0; /* nuttcp's BOD1 after data came: the timer runs on */
         ttcp_timer_start(s);
         x->last_ns = s->start_ns;
         return 0;

@@ -88,20 +88,33 @@ static int send_some(struct ttcp_session *s, const struct tt_datagram *d, int co
     }
 }
 
-static int send_marker(struct ttcp_session *s, int after_end)
+static int send_marker_bytes(struct ttcp_session *s, const unsigned char *bytes, int after_end)
 {
     struct tt_datagram d;
     int n;
     memset(&d, 0, sizeof d);
-    d.buf = (unsigned char *)ttcp_udp_marker;
+    d.buf = (unsigned char *)bytes;
     d.len = TTCP_UDP_MARKER_MAX;
     n = send_some(s, &d, 1, after_end);
     return n < 0 ? n : 0;
 }
 
+static int send_marker(struct ttcp_session *s, int after_end)
+{
+    return send_marker_bytes(s, ttcp_udp_marker, after_end);
+}
+
+/* nuttcp's k-th start or end marker ("BOD1", "EOD3"). */
+static int send_nuttcp_marker(struct ttcp_session *s, int begin, int k, int after_end)
+{
+    unsigned char m[TTCP_UDP_MARKER_MAX];
+    ttcp_nuttcp_marker(begin, k, m);
+    return send_marker_bytes(s, m, after_end);
+}
+
 static int with_header(const struct ttcp_session *s)
 {
-    return s->opts->sinkmode && !s->opts->no_udp_stats && s->buf.len >= TTCP_UDP_HEADER;
+    return s->opts->sinkmode && s->opts->udp_dialect == TTCP_UDP_TTCP && !s->opts->no_udp_stats && s->buf.len >= TTCP_UDP_HEADER;
 }
 
 /* The header, and for the random pattern the bytes after it, made from
@@ -130,6 +143,8 @@ static void prepare(struct ttcp_session *s, unsigned char *buf, uint64_t seq, in
         stamp(s, buf, seq, now);
     else if (s->opts->pattern == TTCP_PAYLOAD_RANDOM)
         ttcp_prng_fill(&s->prng, buf, s->buf.len);
+    if (s->opts->udp_dialect == TTCP_UDP_NUTTCP) /* the bytes sent, this one's too */
+        ttcp_nuttcp_count_write(buf, s->buf.len, (seq + 1) * (uint64_t)s->buf.len);
 }
 
 /* How many datagrams the next batch holds: what is left to send, at most a
@@ -242,10 +257,38 @@ static int send_data(struct ttcp_session *s)
     }
 }
 
+/* nuttcp's receiver: "BOD0", "BOD1" a quarter of a second later (the
+ * timer starts after it, as nuttcp's receiver restarts its own at each),
+ * the data, "EOD0"; then "EOD1" to "EOD4" half a second apart. */
+static int nuttcp_transmit(struct ttcp_session *s)
+{
+    int rc = send_nuttcp_marker(s, 1, 0, 0), k;
+    if (rc == 0) {
+        tt_sleep_ns(TTCP_NUTTCP_BOD_GAP_NS);
+        rc = send_nuttcp_marker(s, 1, 1, 0);
+    }
+    ttcp_timer_start(s);
+    if (rc == 0)
+        rc = send_data(s);
+    if (rc == 0)
+        ttcp_pace_finish(s);
+    if (rc == 0 || rc == TT_E_INTR)
+        rc = send_nuttcp_marker(s, 0, 0, 0);
+    ttcp_timer_stop(s);
+    s->res->interrupted = tt_interrupted() != 0;
+    for (k = 1; (rc == 0 || rc == TT_E_INTR) && k < TTCP_NUTTCP_EOD_COUNT; k++) {
+        tt_sleep_ns(TTCP_NUTTCP_EOD_GAP_NS);
+        send_nuttcp_marker(s, 0, k, 1);
+    }
+    return rc == TT_E_INTR ? 0 : rc;
+}
+
 int ttcp_udp_transmit(struct ttcp_session *s)
 {
     int rc, i;
 
+    if (s->opts->udp_dialect == TTCP_UDP_NUTTCP)
+        return nuttcp_transmit(s);
     ttcp_timer_start(s);
     if (s->opts->sinkmode && s->stamp != NULL) { /* another tool's: its own ends */
         rc = send_data(s);
