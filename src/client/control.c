@@ -153,9 +153,7 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
                          const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct client *c = ctx;
-    struct ttcp_client_stream *st = &c->out->stream[way];
-    c->obs->event(c->obs->ctx, end == TTCP_END_LOCAL ? &st->part_local[i] : &st->part_remote[i],
-                  end == TTCP_END_LOCAL, ev, res);
+    ttcp_outcome_tell(c->out, c->obs, way, i, end == TTCP_END_LOCAL, ev, res);
 }
 
 /* -P: a way's total interval at either end. */
@@ -163,10 +161,8 @@ static void total_interval(void *ctx, int way, enum ttcp_stream_end end,
                            const struct ttcp_interval *in)
 {
     struct client *c = ctx;
-    struct ttcp_client_stream *st = &c->out->stream[way];
     struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, in, NULL};
-    c->obs->event(c->obs->ctx, end == TTCP_END_LOCAL ? &st->local : &st->remote,
-                  end == TTCP_END_LOCAL, &ev, NULL);
+    ttcp_outcome_tell(c->out, c->obs, way, -1, end == TTCP_END_LOCAL, &ev, NULL);
 }
 
 /* Stream i of way, on its thread: the data phase on the socket opened for

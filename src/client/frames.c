@@ -12,31 +12,15 @@ int64_t ttcp_client_wait_end(const struct client *c, int64_t span)
     return c->deadline != 0 && c->deadline < end ? c->deadline : end;
 }
 
-/* TT_OPT_SNDTIMEO_MS bounds a connect; the option is cleared after, for the
- * sends that follow. */
+/* A connect bounded by the client's deadline (remote/channel.h). */
 int ttcp_client_connect(const struct client *c, tt_socket s, const struct tt_addr *a)
 {
-    int64_t left_ms;
-    int rc;
-    if (c->deadline == 0)
-        return tt_connect(s, a);
-    left_ms = (c->deadline - tt_now_ns()) / 1000000;
-    if (left_ms < 1)
-        return TT_E_TIMEDOUT;
-    tt_setopt(s, TT_OPT_SNDTIMEO_MS, left_ms > 0x7fffffff ? 0x7fffffff : (int)left_ms);
-    rc = tt_connect(s, a);
-    tt_setopt(s, TT_OPT_SNDTIMEO_MS, 0);
-    return rc;
+    return ttcp_channel_connect(s, a, c->deadline);
 }
 
 int ttcp_client_problem(struct client *c, enum ttcp_client_problem p, int code)
 {
-    c->out->problem = p;
-    if (code != 0) {
-        c->out->failure.code = code;
-        c->out->failure.native = tt_last_error();
-    }
-    return -1;
+    return ttcp_outcome_problem(c->out, p, code);
 }
 
 int ttcp_client_receive_any(struct client *c, struct ttcp_message *m)

@@ -85,3 +85,18 @@ int ttcp_channel_receive(tt_socket s, struct ttcp_message *m, int64_t deadline_n
         return rc;
     return ttcp_proto_parse(body, (size_t)len, m, why, why_len) == 0 ? 0 : TT_E_INVAL;
 }
+
+int ttcp_channel_connect(tt_socket s, const struct tt_addr *a, int64_t deadline_ns)
+{
+    int64_t left_ms;
+    int rc;
+    if (deadline_ns == 0)
+        return tt_connect(s, a);
+    left_ms = (deadline_ns - tt_now_ns()) / 1000000;
+    if (left_ms < 1)
+        return TT_E_TIMEDOUT;
+    tt_setopt(s, TT_OPT_SNDTIMEO_MS, left_ms > 0x7fffffff ? 0x7fffffff : (int)left_ms);
+    rc = tt_connect(s, a);
+    tt_setopt(s, TT_OPT_SNDTIMEO_MS, 0);
+    return rc;
+}

@@ -3,6 +3,28 @@
 
 #include <stdlib.h>
 
+#include "ttcp/platform.h"
+
+void ttcp_outcome_tell(const struct ttcp_client_outcome *out, const struct ttcp_client_observer *obs,
+                       int way, int i, int local, const struct ttcp_event *ev,
+                       const struct ttcp_result *res)
+{
+    const struct ttcp_client_stream *st = &out->stream[way];
+    const struct ttcp_options *o = i < 0 ? (local ? &st->local : &st->remote)
+                                         : (local ? &st->part_local[i] : &st->part_remote[i]);
+    obs->event(obs->ctx, o, local, ev, res);
+}
+
+int ttcp_outcome_problem(struct ttcp_client_outcome *out, enum ttcp_client_problem p, int code)
+{
+    out->problem = p;
+    if (code != 0) {
+        out->failure.code = code;
+        out->failure.native = tt_last_error();
+    }
+    return -1;
+}
+
 void ttcp_client_release(struct ttcp_client_outcome *out)
 {
     int i, k;

@@ -74,6 +74,17 @@ struct ttcp_client_observer {
                   int ended);
 };
 
+/* Stream i of way's fact at an end (local: the client's), or with i < 0
+ * way's total, to obs with the options its lines are told by: what every
+ * conversation's streams tell the client's observer. */
+void ttcp_outcome_tell(const struct ttcp_client_outcome *out, const struct ttcp_client_observer *obs,
+                       int way, int i, int local, const struct ttcp_event *ev,
+                       const struct ttcp_result *res);
+
+/* The conversation failed: out->problem, and with code (a TT_E_*) the
+ * failure, its native number read now. Returns -1, for the caller's return. */
+int ttcp_outcome_problem(struct ttcp_client_outcome *out, enum ttcp_client_problem p, int code);
+
 /* Frees what a conversation left in out (the streams' parts and intervals). */
 void ttcp_client_release(struct ttcp_client_outcome *out);
 

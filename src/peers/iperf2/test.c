@@ -35,11 +35,7 @@ int ttcp_iperf2_check(const struct ttcp_options *o, char *why, size_t why_len)
 
 static int problem(struct iperf2 *t, enum ttcp_client_problem p, int code, const char *why)
 {
-    t->out->problem = p;
-    if (code != 0) {
-        t->out->failure.code = code;
-        t->out->failure.native = tt_last_error();
-    }
+    ttcp_outcome_problem(t->out, p, code);
     if (why != NULL)
         snprintf(t->out->why, sizeof t->out->why, "%s", why);
     return -1;
@@ -182,19 +178,15 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
                          const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct iperf2 *t = ctx;
-    struct ttcp_client_stream *st = &t->out->stream[way];
-    t->obs->event(t->obs->ctx, end == TTCP_END_LOCAL ? &st->part_local[i] : &st->part_remote[i],
-                  end == TTCP_END_LOCAL, ev, res);
+    ttcp_outcome_tell(t->out, t->obs, way, i, end == TTCP_END_LOCAL, ev, res);
 }
 
 static void total_interval(void *ctx, int way, enum ttcp_stream_end end,
                            const struct ttcp_interval *in)
 {
     struct iperf2 *t = ctx;
-    struct ttcp_client_stream *st = &t->out->stream[way];
     struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, in, NULL};
-    t->obs->event(t->obs->ctx, end == TTCP_END_LOCAL ? &st->local : &st->remote,
-                  end == TTCP_END_LOCAL, &ev, NULL);
+    ttcp_outcome_tell(t->out, t->obs, way, -1, end == TTCP_END_LOCAL, &ev, NULL);
 }
 
 /* Stream i on its thread: TCP, the data phase on its connection. */

@@ -3,6 +3,7 @@
 #include "peers/nuttcp/ctl.h"
 
 #include "peers/nuttcp/internal.h"
+#include "remote/channel.h"
 
 #include <string.h>
 
@@ -76,24 +77,12 @@ int nuttcp_ctl_line(struct nuttcp_ctl *c, char *line, size_t cap, int64_t end_ns
 
 int nuttcp_connect_by(tt_socket s, const struct tt_addr *a, int64_t end_ns)
 {
-    int64_t left_ms = (end_ns - tt_now_ns()) / 1000000;
-    int rc;
-    if (left_ms < 1)
-        return TT_E_TIMEDOUT;
-    tt_setopt(s, TT_OPT_SNDTIMEO_MS, left_ms > 0x7fffffff ? 0x7fffffff : (int)left_ms);
-    rc = tt_connect(s, a);
-    tt_setopt(s, TT_OPT_SNDTIMEO_MS, 0);
-    return rc;
+    return end_ns == 0 ? TT_E_TIMEDOUT : ttcp_channel_connect(s, a, end_ns);
 }
 
 int nuttcp_problem(struct nuttcp_test *t, enum ttcp_client_problem p, int code)
 {
-    t->out->problem = p;
-    if (code != 0) {
-        t->out->failure.code = code;
-        t->out->failure.native = tt_last_error();
-    }
-    return -1;
+    return ttcp_outcome_problem(t->out, p, code);
 }
 
 int64_t nuttcp_wait_end(const struct nuttcp_test *t, int64_t span)

@@ -173,19 +173,15 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
                          const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct nuttcp_test *t = ctx;
-    struct ttcp_client_stream *st = &t->out->stream[way];
-    t->obs->event(t->obs->ctx, end == TTCP_END_LOCAL ? &st->part_local[i] : &st->part_remote[i],
-                  end == TTCP_END_LOCAL, ev, res);
+    ttcp_outcome_tell(t->out, t->obs, way, i, end == TTCP_END_LOCAL, ev, res);
 }
 
 static void total_interval(void *ctx, int way, enum ttcp_stream_end end,
                            const struct ttcp_interval *in)
 {
     struct nuttcp_test *t = ctx;
-    struct ttcp_client_stream *st = &t->out->stream[way];
     struct ttcp_event ev = {TTCP_EV_INTERVAL, TTCP_WARN_COUNT, in, NULL};
-    t->obs->event(t->obs->ctx, end == TTCP_END_LOCAL ? &st->local : &st->remote,
-                  end == TTCP_END_LOCAL, &ev, NULL);
+    ttcp_outcome_tell(t->out, t->obs, way, -1, end == TTCP_END_LOCAL, &ev, NULL);
 }
 
 static void run_stream(void *ctx, int way, int i, const struct ttcp_observer *obs)
@@ -216,8 +212,10 @@ void nuttcp_run_streams(struct nuttcp_test *t)
 }
 
 /* The server's figures from its lines: bytes (from its MiB, 4 decimals:
- * within 53 bytes; the transmitter moves whole buffers of -l bytes, so
- * the nearest multiple of -l is the count, once -l is 128 or more),
+ * within 53 bytes; when it received, what we sent was whole buffers of -l
+ * bytes, so the nearest multiple of -l is the count, once -l is 128 or
+ * more, and so are datagrams; a timed nuttcp TCP transmitter's last write
+ * may be cut short, so its own count stays as its MiB said),
  * seconds, CPU; UDP's loss as nuttcp's client counts it, what we sent
  * against what it received. */
 static int theirs_from_report(const struct nuttcp_test *t, const struct ttcp_client_stream *st,
@@ -229,7 +227,7 @@ static int theirs_from_report(const struct nuttcp_test *t, const struct ttcp_cli
         return 0;
     r->started = 1;
     r->bytes = ttcp_nuttcp_bytes(rep->megabytes);
-    if (t->o->buflen >= SNAP_MIN)
+    if (t->o->buflen >= SNAP_MIN && (t->way == 0 || t->o->udp))
         r->bytes = (r->bytes + t->o->buflen / 2) / t->o->buflen * t->o->buflen;
     r->real_ns = (int64_t)(rep->real_s * 1e9);
     r->cpu_end.user_ns = (int64_t)(rep->user_s * 1e9);
