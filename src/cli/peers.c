@@ -5,8 +5,11 @@
 
 #include <stdio.h>
 
+#include "peers/iperf3/iperf3.h"
+
 static const struct ttcp_peer peers[] = {
-    {.name = NULL}, /* rows: one a tool, added with its folder */
+    /* rows: one a tool, added with its folder */
+    {"iperf3", TTCP_FAR_IPERF3, ttcp_iperf3_check, ttcp_iperf3_test},
 };
 
 const struct ttcp_peer *cli_peer(int far_end)

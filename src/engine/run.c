@@ -141,6 +141,7 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
 
     s.sock = sock;
     s.handed = 1;
+    s.run_flags = flags;
     if ((flags & TTCP_RUN_SEND_TO_PEER) && peer != NULL)
         s.dest = *peer;
     res->test_number = 1;
