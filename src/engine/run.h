@@ -24,6 +24,10 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
  * for a protocol whose far end closes only when told the test is over
  * (iperf3's TEST_END). No other caller sees the event. */
 #define TTCP_RUN_TELL_SENT 8u
+/* A receiver tells TTCP_EV_BYTES after each read that counted bytes, for
+ * a protocol whose client ends the test once so many have come (iperf3's
+ * -n with the server sending). No other caller sees the event. */
+#define TTCP_RUN_TELL_BYTES 16u
 int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs,
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
                 unsigned flags);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/phases.h"
+#include "engine/run.h" /* TTCP_RUN_TELL_BYTES */
 #include "engine/udp.h"
 #include "measure/pattern.h"
 
@@ -83,6 +84,8 @@ static int take_data(struct ttcp_session *s, const struct tt_datagram *d)
         n = s->buf.len;
     }
     s->res->bytes += n;
+    if (s->run_flags & TTCP_RUN_TELL_BYTES)
+        ttcp_emit(s, TTCP_EV_BYTES);
     if (s->opts->sinkmode) {
         read_header(s, d, n);
         return 0;

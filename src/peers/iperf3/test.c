@@ -10,7 +10,6 @@
 #include "engine/run.h"
 #include "peers/iperf3/internal.h"
 
-#define COUNT_INTERVAL_NS (20ll * 1000000ll) /* -n, the server sending: bytes counted so often */
 
 /* Room for way's streams; 0 or -1. */
 static int make_parts(struct ttcp_client_stream *st, int n)
@@ -34,10 +33,6 @@ static int plan_way(struct i3 *c, int way)
     st->used = 1;
     st->local = c->local;
     st->local.transmit = way == 0;
-    if (way == 1 && c->params.num && !st->local.interval_ns) {
-        st->local.interval_ns = COUNT_INTERVAL_NS; /* how we see -n's bytes come */
-        st->local.quiet_intervals = 1;
-    }
     st->remote = c->local;
     st->remote.transmit = way == 1;
     if (make_parts(st, c->n) != 0)
@@ -96,23 +91,26 @@ static int open_streams(struct i3 *c)
 struct watch {
     struct i3 *c;
     int way, told;
+    uint64_t counted; /* TTCP_EV_BYTES: what res->bytes was */
     const struct ttcp_observer *inner;
 };
 
 static void watch_event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
 {
     struct watch *w = ctx;
-    if (ev->kind == TTCP_EV_SENT || ev->kind == TTCP_EV_INTERVAL) {
+    if (ev->kind == TTCP_EV_SENT || ev->kind == TTCP_EV_BYTES) {
         tt_mutex_lock(w->c->lock);
         if (ev->kind == TTCP_EV_SENT && !w->told)
             w->c->senders_left--;
         if (ev->kind == TTCP_EV_SENT)
             w->told = 1;
-        else if (w->way == 1)
-            w->c->received += ev->interval->bytes;
+        else
+            w->c->received += res->bytes - w->counted;
+        w->counted = res->bytes;
         tt_mutex_unlock(w->c->lock);
+        return;
     }
-    if (ev->kind != TTCP_EV_SENT && w->inner->event != NULL)
+    if (w->inner->event != NULL)
         w->inner->event(w->inner->ctx, ev, res);
 }
 
@@ -132,12 +130,13 @@ static void run_stream(void *ctx, int way, int i, const struct ttcp_observer *ob
 {
     struct i3 *c = ctx;
     struct ttcp_client_stream *st = &c->out->stream[way];
-    struct watch w = {c, way, 0, obs};
+    struct watch w = {c, way, 0, 0, obs};
+    unsigned flags = way == 0 ? TTCP_RUN_TELL_SENT : c->params.num ? TTCP_RUN_TELL_BYTES : 0;
     struct ttcp_observer mine = {watch_event, &w, watch_stop, watch_claim};
     tt_socket sock = c->socks[way][i];
     c->socks[way][i] = TT_NO_SOCKET;
     st->part_rc[i] = ttcp_run_on(&st->part_local[i], &mine, &st->part_mine[i], sock, &c->server,
-                                 TTCP_RUN_TELL_SENT);
+                                 flags);
     tt_mutex_lock(c->lock);
     if (way == 0 && !w.told) /* it failed, or Ctrl+C: it sends no more */
         c->senders_left--;
