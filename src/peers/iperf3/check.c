@@ -110,6 +110,7 @@ void ttcp_iperf3_plan(struct i3 *c)
     if (c->local.pace_bps)
         c->local.pace_bps = c->local.pace_bps / (uint64_t)c->n ? c->local.pace_bps / (uint64_t)c->n
                                                                 : 1;
+    c->local.udp_iperf3 = o->udp ? TTCP_UDP_IPERF3_64 : 0; /* udp_counters_64bit */
     make_params(c);
     c->local.pace_bps = c->local.pace_bps * (uint64_t)c->n; /* the runner splits it again */
 }

@@ -13,6 +13,8 @@
 #define I3_END_POLL_NS (5ll * 1000000ll)    /* how often the end of the test is looked at */
 #define I3_END_GRACE_NS (50ll * 1000000ll)  /* after our data was acknowledged, for the server
                                              * to read the last of it before TEST_END */
+#define I3_UDP_RESEND_NS 1000000000ll       /* "9876" again when no "6789" came */
+#define I3_UDP_DRAIN_NS (100ll * 1000000ll) /* a UDP receiver reads so long after TEST_END */
 
 struct i3 {
     const struct ttcp_options *opts;
@@ -35,6 +37,7 @@ struct i3 {
     uint64_t received;               /* bytes our receiving streams counted (intervals) */
     int64_t start_ns;                /* the streams began */
     int ended;                       /* TEST_END went out */
+    int64_t ended_ns;                /* when */
     struct ttcp_iperf3_results theirs;
 };
 

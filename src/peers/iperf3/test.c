@@ -33,6 +33,8 @@ static int plan_way(struct i3 *c, int way)
     st->used = 1;
     st->local = c->local;
     st->local.transmit = way == 0;
+    if (way == 1 && st->local.udp) /* the server's first datagram is due at once */
+        st->local.start_timeout_ns = I3_CONTROL_NS;
     st->remote = c->local;
     st->remote.transmit = way == 1;
     if (make_parts(st, c->n) != 0)
@@ -73,6 +75,40 @@ static int open_data(struct i3 *c, int k, tt_socket *out)
     return 0;
 }
 
+/* UDP: a socket connected to the server's port, its "9876" answered
+ * ("6789") before the next stream's: the server connects one socket per
+ * stream to the address the word came from. */
+static int open_udp(struct i3 *c, int k, tt_socket *out)
+{
+    uint16_t port = c->opts->cport ? (uint16_t)(c->opts->cport + (uint64_t)k) : 0;
+    int64_t end = tt_now_ns() + I3_CONTROL_NS, next = 0;
+    unsigned char reply[8];
+    int rc = tt_socket_open(c->server.family, 1, out);
+    c->out->failure.op = TTCP_OP_CONNECT;
+    if (rc == 0)
+        rc = ttcp_bind_outgoing(*out, c->opts, c->server.family, port);
+    if (rc == 0)
+        rc = tt_connect(*out, &c->server);
+    while (rc == 0 && tt_now_ns() < end && !tt_interrupted()) {
+        int64_t n;
+        if (tt_now_ns() >= next) { /* lost? it goes again, a second later */
+            (void)tt_send(*out, TTCP_IPERF3_UDP_CONNECT, 4);
+            next = tt_now_ns() + I3_UDP_RESEND_NS;
+        }
+        if (tt_wait_readable(*out, 100) <= 0)
+            continue;
+        n = tt_recv(*out, reply, sizeof reply);
+        if (n > 0 && ttcp_iperf3_udp_reply_ok(reply, (size_t)n))
+            return 0;
+    }
+    if (*out != TT_NO_SOCKET)
+        tt_close(*out);
+    *out = TT_NO_SOCKET;
+    return ttcp_iperf3_fail(c, rc != 0 ? TTCP_CLIENT_CONNECT : TTCP_CLIENT_REFUSED, rc,
+                            rc != 0 ? NULL : "iperf3 did not answer the UDP streams' \"9876\": "
+                            "a firewall may drop UDP");
+}
+
 /* In iperf3's order: our sending streams first, then the server's. */
 static int open_streams(struct i3 *c)
 {
@@ -80,7 +116,8 @@ static int open_streams(struct i3 *c)
     for (way = 0; way < 2; way++)
         for (i = 0; (c->ways & (1u << way)) && i < c->n; i++, k++) {
             c->ids[way][i] = ttcp_iperf3_stream_id(k);
-            if (open_data(c, k, &c->socks[way][i]) != 0)
+            if ((c->opts->udp ? open_udp(c, k, &c->socks[way][i])
+                              : open_data(c, k, &c->socks[way][i])) != 0)
                 return -1;
         }
     return 0;
@@ -114,10 +151,17 @@ static void watch_event(void *ctx, const struct ttcp_event *ev, const struct ttc
         w->inner->event(w->inner->ctx, ev, res);
 }
 
+/* A UDP receiver ends a moment after TEST_END: no close tells it. */
 static int watch_stop(void *ctx)
 {
     struct watch *w = ctx;
-    return w->inner->stop != NULL && w->inner->stop(w->inner->ctx);
+    int over = 0;
+    if (w->way == 1 && w->c->opts->udp) {
+        tt_mutex_lock(w->c->lock);
+        over = w->c->ended && tt_now_ns() - w->c->ended_ns >= I3_UDP_DRAIN_NS;
+        tt_mutex_unlock(w->c->lock);
+    }
+    return over || (w->inner->stop != NULL && w->inner->stop(w->inner->ctx));
 }
 
 static int watch_claim(void *ctx, const struct tt_datagram *d)
@@ -160,6 +204,14 @@ static int over(struct i3 *c)
     return done;
 }
 
+static void set_ended(struct i3 *c)
+{
+    tt_mutex_lock(c->lock);
+    c->ended = 1;
+    c->ended_ns = tt_now_ns();
+    tt_mutex_unlock(c->lock);
+}
+
 /* Beside the streams: TEST_END once the test is over; the server then
  * closes the data connections, which ends our streams. */
 static void ender(void *arg)
@@ -170,7 +222,7 @@ static void ender(void *arg)
     if ((c->ways & 1u) && !tt_interrupted())
         tt_sleep_ns(I3_END_GRACE_NS);
     if (ttcp_iperf3_send_state(c, TTCP_IPERF3_TEST_END) == 0)
-        c->ended = 1;
+        set_ended(c);
 }
 
 /* A stream's fact at either end, with the options its lines are told by. */
@@ -211,8 +263,8 @@ static int run_test(struct i3 *c)
     c->senders_left = (c->ways & 1u) ? c->n : 0;
     c->start_ns = tt_now_ns();
     ttcp_streams_run(&c->run, run_stream, c, ender, c);
-    if (!c->ended) /* the streams ended before the ender could tell */
-        c->ended = ttcp_iperf3_send_state(c, TTCP_IPERF3_TEST_END) == 0;
+    if (!c->ended && ttcp_iperf3_send_state(c, TTCP_IPERF3_TEST_END) == 0)
+        set_ended(c); /* the streams ended before the ender could tell */
     return c->ended ? 0 : -1;
 }
 
