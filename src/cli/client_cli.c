@@ -77,7 +77,10 @@ static void problem_text(const struct ttcp_options *o, const struct ttcp_client_
                  "listening there? (a classic receiver, ttcp -r, says nothing)", host);
         return;
     case TTCP_CLIENT_PROTOCOL:
-        snprintf(buf, len, "%s does not speak ttcp's protocol as expected: %s", host, out->why);
+        snprintf(buf, len, "%s does not speak %s's protocol as expected: %s", host,
+                 o->far_end != TTCP_FAR_TTCP && cli_peer(o->far_end) ? cli_peer(o->far_end)->name
+                                                                    : "ttcp",
+                 out->why);
         return;
     case TTCP_CLIENT_REFUSED:
         snprintf(buf, len, "the server at %s refused the test: %s", host, out->why);

@@ -6,9 +6,12 @@
 #include <stdio.h>
 
 #include "peers/iperf2/iperf2.h"
+#include "peers/iperf3/iperf3.h"
 #include "peers/nuttcp/nuttcp.h"
 
 static const struct ttcp_peer peers[] = {
+    {.name = "iperf3", .far_end = TTCP_FAR_IPERF3, .check = ttcp_iperf3_check,
+     .test = ttcp_iperf3_test},
     {.name = "nuttcp", .far_end = TTCP_FAR_NUTTCP, .check = ttcp_nuttcp_check,
      .test = ttcp_nuttcp_test},
     {.name = "iperf2", .far_end = TTCP_FAR_IPERF2, .check = ttcp_iperf2_check,

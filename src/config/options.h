@@ -44,6 +44,9 @@ enum ttcp_udp_dialect { TTCP_UDP_TTCP = 0, TTCP_UDP_NUTTCP };
 #define TTCP_PLOT_PATH_MAX 1024          /* --plot's file name, in bytes */
 #define TTCP_TITLE_MAX 128               /* --title, in bytes */
 
+#define TTCP_UDP_IPERF3_32 1 /* udp_iperf3: 32-bit counts */
+#define TTCP_UDP_IPERF3_64 2 /* udp_iperf3: 64-bit counts (udp_counters_64bit) */
+
 struct ttcp_options {
     int action;      /* enum ttcp_action */
     int transmit;    /* -t: 1, -r: 0 (the default, as in 1.12) */
@@ -109,6 +112,8 @@ struct ttcp_options {
     int unit_given;       /* -f was typed (else a plot shows SI bit rates) */
     int no_udp_stats;     /* --no-udp-stats: plain classic datagrams */
     int udp_dialect;      /* enum ttcp_udp_dialect: whose markers and header */
+    int udp_iperf3;       /* -C --iperf3 -u: iperf3's datagram header in place of ours, no
+                           * markers (TTCP_UDP_IPERF3_32 or _64); 0: ours */
     int discard;          /* --discard: -r -s drops bytes in the kernel, uncopied */
     int check_only;       /* --check: the options are checked, no test is run */
     int side_given;       /* -t or -r was typed */

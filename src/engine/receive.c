@@ -1,6 +1,7 @@
 /* The TCP receiver: read to EOF, discarding (-s) or copying to stdout;
  * with --half-close, then send -n buffers back before closing. */
 #include "engine/phases.h"
+#include "engine/run.h" /* TTCP_RUN_TELL_BYTES */
 #include "measure/pattern.h"
 
 /* One 1.12 read: a single recv, or with -B (mread) recvs until a full
@@ -107,6 +108,8 @@ int ttcp_tcp_receive(struct ttcp_session *s)
             break;
         }
         r->bytes += (uint64_t)n;
+        if (s->run_flags & TTCP_RUN_TELL_BYTES)
+            ttcp_emit(s, TTCP_EV_BYTES);
         if (s->opts->touch)
             r->touch_sum += touch(s->buf.data, n);
         if (s->opts->verify)

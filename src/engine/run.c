@@ -149,6 +149,7 @@ int ttcp_run_on_stamped(const struct ttcp_options *opts, const struct ttcp_obser
     s.stamp = stamp;
     s.sock = sock;
     s.handed = 1;
+    s.run_flags = flags;
     if ((flags & TTCP_RUN_SEND_TO_PEER) && peer != NULL)
         s.dest = *peer;
     res->test_number = 1;

@@ -19,6 +19,15 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
 #define TTCP_RUN_ACCEPTED 1u    /* TCP: announced as "accept from" peer, else "connect" */
 #define TTCP_RUN_KEEP_SOCKET 2u
 #define TTCP_RUN_SEND_TO_PEER 4u /* UDP: the socket is not connected; send to peer (a group) */
+/* A transmitter tells TTCP_EV_SENT once its data has all left (TCP: sent,
+ * shut down and acknowledged, before it waits for the receiver's close),
+ * for a protocol whose far end closes only when told the test is over
+ * (iperf3's TEST_END). No other caller sees the event. */
+#define TTCP_RUN_TELL_SENT 8u
+/* A receiver tells TTCP_EV_BYTES after each read that counted bytes, for
+ * a protocol whose client ends the test once so many have come (iperf3's
+ * -n with the server sending). No other caller sees the event. */
+#define TTCP_RUN_TELL_BYTES 16u
 int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs,
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
                 unsigned flags);

@@ -23,6 +23,7 @@ struct ttcp_session {
     tt_socket sock;      /* the data socket */
     int handed;          /* it came from a server or a client (ttcp_run_on), which may
                           * have armed a receive timeout on it */
+    unsigned run_flags;  /* ttcp_run_on's flags (TTCP_RUN_TELL_SENT) */
     struct tt_addr_list peers; /* what the transmitter's host resolved to */
     struct tt_addr dest; /* UDP transmitter's destination */
     int64_t start_ns;    /* when the timed phase began */

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "engine/phases.h"
+#include "engine/run.h" /* TTCP_RUN_TELL_SENT */
 
 #define CLOSE_POLL_MS 200
+#define SENT_POLL_MS 10 /* TTCP_RUN_TELL_SENT: how soon the last acknowledgement is seen */
 
 /* --pattern random: the stream is the preamble (magic and seed), then the
  * seeded generator's bytes, made afresh for every buffer; a buffer shorter
@@ -90,6 +92,16 @@ static int take_back(struct ttcp_session *s, struct ttcp_moment *first_back)
     return 1;
 }
 
+/* TTCP_RUN_TELL_SENT: once every byte sent is acknowledged (or the OS
+ * cannot tell), the caller hears it, once. */
+static void tell_sent(struct ttcp_session *s, int *told)
+{
+    if (*told || !(s->run_flags & TTCP_RUN_TELL_SENT) || tt_unacked_bytes(s->sock) > 0)
+        return;
+    *told = 1;
+    ttcp_emit(s, TTCP_EV_SENT);
+}
+
 /* After our FIN, waits until the receiver closes. Bounded: gives up when
  * nothing has moved (bytes in flight, bytes back) for the idle timeout.
  * The forward figure ends at the first byte back (the receiver had
@@ -99,11 +111,15 @@ static void wait_for_receiver_close(struct ttcp_session *s, struct ttcp_moment *
 {
     struct ttcp_moment first_back = {0}, progress;
     int64_t unacked = tt_unacked_bytes(s->sock);
+    int told = 0;
 
     ttcp_moment_now(s, &progress);
     end->ns = 0;
     while (!tt_interrupted() && end->ns == 0) {
-        int rc = tt_wait_readable(s->sock, CLOSE_POLL_MS);
+        int rc;
+        tell_sent(s, &told);
+        rc = tt_wait_readable(s->sock, told || !(s->run_flags & TTCP_RUN_TELL_SENT)
+                                           ? CLOSE_POLL_MS : SENT_POLL_MS);
         uint64_t before = s->res->back_bytes;
         if ((rc > 0 && !take_back(s, &first_back)) || (rc < 0 && rc != TT_E_INTR)) {
             ttcp_moment_now(s, end);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/phases.h"
+#include "engine/run.h" /* TTCP_RUN_TELL_BYTES */
 #include "engine/udp.h"
 #include "measure/pattern.h"
 
@@ -56,6 +57,17 @@ static void read_header(struct ttcp_session *s, const struct tt_datagram *d, siz
 {
     struct ttcp_udp_header h;
     struct ttcp_result *r = s->res;
+    struct ttcp_udp_iperf3 i3;
+    if (s->opts->udp_iperf3) { /* iperf3's: its count from 1, its sending moment */
+        if (ttcp_udp_iperf3_read(d->buf, n, s->opts->udp_iperf3 == TTCP_UDP_IPERF3_64, &i3) &&
+            i3.count > 0) {
+            r->udp_stats_valid = 1;
+            ttcp_udp_stats_add(&r->udp, i3.count - 1,
+                               (int64_t)i3.sec * 1000000000 + (int64_t)i3.usec * 1000,
+                               d->arrived_ns);
+        }
+        return;
+    }
     if (!ttcp_udp_header_read(d->buf, n, &h)) {
         if (s->opts->verify)
             check_plain(s, d, n);
@@ -95,6 +107,8 @@ static int take_data(struct ttcp_session *s, const struct tt_datagram *d)
         n = s->buf.len;
     }
     s->res->bytes += n;
+    if (s->run_flags & TTCP_RUN_TELL_BYTES)
+        ttcp_emit(s, TTCP_EV_BYTES);
     if (s->opts->sinkmode && s->opts->udp_dialect == TTCP_UDP_NUTTCP) {
         read_nuttcp_count(s, d, n);
         return 0;
@@ -244,7 +258,14 @@ int ttcp_udp_receive(struct ttcp_session *s)
     s->res->interrupted = tt_interrupted() != 0;
     if (!s->res->started)
         return s->res->interrupted ? ttcp_fail(s, TT_E_INTR, TTCP_OP_RECVFROM) : (rc < 0 ? rc : 0);
-    ttcp_timer_stop(s);
+    if (s->opts->udp_iperf3 && x.last_ns > 0) { /* no end marker: the last datagram ends it */
+        struct ttcp_moment end;
+        ttcp_moment_now(s, &end);
+        end.ns = x.last_ns;
+        ttcp_timer_stop_at(s, &end);
+    } else {
+        ttcp_timer_stop(s);
+    }
     s->quiet_until_ns = tt_now_ns() + TRAILING_QUIET_NS;
     s->last_sender = x.sender;
     return rc < 0 ? rc : 0;

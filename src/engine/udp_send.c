@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "engine/phases.h"
-#include "engine/run.h"
+#include "engine/run.h" /* TTCP_RUN_TELL_SENT */
 #include "engine/udp.h"
 
 #define ENOBUFS_BACKOFF_NS 18000000ll /* 1.12's select() back-off: 18 ms */
 #define TRAILING_PAUSE_NS 100000000ll /* lets a busy receiver drain first */
+#define TTCP_IPERF3_HEADER_MAX 16     /* iperf3's header with 64-bit counts */
 
 /* Failures in a row a connected socket's send may take for ICMP reports of
  * earlier datagrams before one is its own. Each report is consumed by the
@@ -92,6 +93,8 @@ static int send_marker_bytes(struct ttcp_session *s, const unsigned char *bytes,
 {
     struct tt_datagram d;
     int n;
+    if (s->opts->udp_iperf3)
+        return 0; /* iperf3's test begins and ends on its control connection */
     memset(&d, 0, sizeof d);
     d.buf = (unsigned char *)bytes;
     d.len = TTCP_UDP_MARKER_MAX;
@@ -114,7 +117,10 @@ static int send_nuttcp_marker(struct ttcp_session *s, int begin, int k, int afte
 
 static int with_header(const struct ttcp_session *s)
 {
-    return s->opts->sinkmode && s->opts->udp_dialect == TTCP_UDP_TTCP && !s->opts->no_udp_stats && s->buf.len >= TTCP_UDP_HEADER;
+    if (s->opts->udp_iperf3)
+        return s->buf.len >= TTCP_IPERF3_HEADER_MAX;
+    return s->opts->sinkmode && s->opts->udp_dialect == TTCP_UDP_TTCP && !s->opts->no_udp_stats &&
+           s->buf.len >= TTCP_UDP_HEADER;
 }
 
 /* The header, and for the random pattern the bytes after it, made from
@@ -122,6 +128,14 @@ static int with_header(const struct ttcp_session *s)
 static void stamp(struct ttcp_session *s, unsigned char *buf, uint64_t seq, int64_t now)
 {
     struct ttcp_udp_header h;
+    if (s->opts->udp_iperf3) { /* iperf3's: the moment as seconds and microseconds, from 1 */
+        struct ttcp_udp_iperf3 i3;
+        i3.sec = (uint32_t)(now / 1000000000);
+        i3.usec = (uint32_t)(now % 1000000000 / 1000);
+        i3.count = seq + 1;
+        ttcp_udp_iperf3_write(buf, s->buf.len, &i3, s->opts->udp_iperf3 == TTCP_UDP_IPERF3_64);
+        return;
+    }
     h.pattern = (uint8_t)s->opts->pattern;
     h.seq = seq;
     h.seed = s->res->seed + seq;
@@ -306,7 +320,9 @@ int ttcp_udp_transmit(struct ttcp_session *s)
         rc = send_marker(s, 0);
     ttcp_timer_stop(s);
     s->res->interrupted = tt_interrupted() != 0;
-    if (rc == 0 || rc == TT_E_INTR) {
+    if (s->run_flags & TTCP_RUN_TELL_SENT)
+        ttcp_emit(s, TTCP_EV_SENT);
+    if ((rc == 0 || rc == TT_E_INTR) && !s->opts->udp_iperf3) {
         tt_sleep_ns(TRAILING_PAUSE_NS);
         for (i = 0; i < TTCP_UDP_TRAILING_MARKERS; i++)
             send_marker(s, 1);

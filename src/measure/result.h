@@ -159,7 +159,11 @@ enum ttcp_event_kind {
     TTCP_EV_FIGURES,  /* a test ended: its result is complete */
     TTCP_EV_FAILED,   /* -c: one test failed (res->failure), the next one follows */
     TTCP_EV_MULTICAST, /* -t: the group's hop limit set (res->mcast_ttl); -r: joined */
-    TTCP_EV_PMTU      /* --pmtu: the path MTU was found (res->pmtu) */
+    TTCP_EV_PMTU,     /* --pmtu: the path MTU was found (res->pmtu) */
+    TTCP_EV_SENT,     /* ttcp_run_on(TTCP_RUN_TELL_SENT) alone: a transmitter's data has all
+                       * left (TCP: and been acknowledged); its close is still awaited */
+    TTCP_EV_BYTES     /* ttcp_run_on(TTCP_RUN_TELL_BYTES) alone: a receiver counted more
+                       * (res->bytes) */
 };
 
 struct ttcp_options; /* config/options.h: a floor above; only pointed to */

@@ -84,3 +84,42 @@ uint64_t ttcp_udp_stats_lost(const struct ttcp_udp_stats *st)
 {
     return st->expected > st->datagrams ? st->expected - st->datagrams : 0;
 }
+
+static void put_be(unsigned char *p, uint64_t v, int bytes)
+{
+    int i;
+    for (i = bytes - 1; i >= 0; i--, v >>= 8)
+        p[i] = (unsigned char)v;
+}
+
+static uint64_t get_be(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    int i;
+    for (i = 0; i < bytes; i++)
+        v = v << 8 | p[i];
+    return v;
+}
+
+size_t ttcp_udp_iperf3_write(unsigned char *buf, size_t len, const struct ttcp_udp_iperf3 *h,
+                             int counters64)
+{
+    size_t size = counters64 ? 16 : 12;
+    if (len < size)
+        return 0;
+    put_be(buf, h->sec, 4);
+    put_be(buf + 4, h->usec, 4);
+    put_be(buf + 8, counters64 ? h->count : (uint32_t)h->count, counters64 ? 8 : 4);
+    return size;
+}
+
+int ttcp_udp_iperf3_read(const unsigned char *buf, size_t len, int counters64,
+                         struct ttcp_udp_iperf3 *h)
+{
+    if (len < (counters64 ? 16u : 12u))
+        return 0;
+    h->sec = (uint32_t)get_be(buf, 4);
+    h->usec = (uint32_t)get_be(buf + 4, 4);
+    h->count = get_be(buf + 8, counters64 ? 8 : 4);
+    return 1;
+}

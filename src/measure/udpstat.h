@@ -25,6 +25,21 @@ void ttcp_udp_header_write(unsigned char *buf, const struct ttcp_udp_header *h);
 /* 1 when buf (len bytes) starts with a header of a version it knows. */
 int ttcp_udp_header_read(const unsigned char *buf, size_t len, struct ttcp_udp_header *h);
 
+/* iperf3's datagram header (src/peers/iperf3/wire.h), in place of ours when
+ * the far end is iperf3: sec and usec of the sending moment, then the
+ * datagram's count from 1, 32- or 64-bit (udp_counters_64bit), all
+ * big-endian. */
+struct ttcp_udp_iperf3 {
+    uint32_t sec, usec;
+    uint64_t count;
+};
+/* The header at buf: its size (12 or 16), or 0 when len is too short. */
+size_t ttcp_udp_iperf3_write(unsigned char *buf, size_t len, const struct ttcp_udp_iperf3 *h,
+                             int counters64);
+/* 1 when buf holds a whole header (the count is not checked: any goes). */
+int ttcp_udp_iperf3_read(const unsigned char *buf, size_t len, int counters64,
+                         struct ttcp_udp_iperf3 *h);
+
 struct ttcp_udp_stats {
     uint64_t datagrams;    /* with a header */
     uint64_t expected;     /* highest sequence number + 1 */
