@@ -74,7 +74,8 @@ static int usage(const char *argv0, FILE *to, int code)
 static int version(void)
 {
     char platform[128];
-    printf("ttcp %s (%s)\n", ttcp_version(), tt_platform_name(platform, sizeof platform));
+    printf("ttcp %s (%s, cJSON %s)\n", ttcp_version(), tt_platform_name(platform, sizeof platform),
+           ttcp_cjson_version());
     return EXIT_OK;
 }
 

@@ -47,6 +47,8 @@ cmp -s "$TMP/h.out" "$TMP/none.err" || { fail "no arguments: stderr is not the -
 run v "$TTCP" --version
 expect_rc v 0; expect_empty v err
 expect_match v out '[0-9]+\.[0-9]+'
+# The build details name the cJSON linked in, as cJSON_Version() says it.
+expect_match v out '^ttcp [0-9.]+ \(.*, cJSON [0-9]+\.[0-9]+\.[0-9]+\)$'
 
 # --check: the options checked as a test's, nothing run (no port is listened on, nothing sent).
 run c0 "$TTCP" -C -u -l 1000 -R 10m --time 3 --check 127.0.0.1

@@ -1,4 +1,5 @@
-# Help with /? and -h: the usage text on stdout, exit 0; a bad -l: one line on stderr, exit 2.
+# Help with /? and -h: the usage text on stdout, exit 0; --version: one line naming cJSON;
+# a bad -l: one line on stderr, exit 2.
 NEEDS=wine
 . "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
 
@@ -11,6 +12,12 @@ run q "$WTTCP" '/?'
 expect_rc q 0; expect_empty q err
 crlf q out
 cmp -s "$TMP/h.out" "$TMP/q.out" || { fail "/? and -h print different text"; show q; }
+
+# --version: one line whose build details name the cJSON linked into ttcpw.exe.
+run v "$WTTCP" --version
+expect_rc v 0; expect_empty v err
+crlf v out
+expect_lines v out '^ttcp [0-9.]+ \(Windows.*, cJSON [0-9]+\.[0-9]+\.[0-9]+\)'
 
 P=$(free_port)   # no traffic expected, but never the default port 5001
 run l "$WTTCP" -t -s -l 0 -p "$P" 127.0.0.1
