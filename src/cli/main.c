@@ -266,6 +266,17 @@ static int open_logfile(const struct ttcp_options *o)
     return -1;
 }
 
+/* -C --iperf3 and the like: the options the far end's protocol carries
+ * (said in one line when one does not). */
+static int far_end_takes(const struct ttcp_options *o)
+{
+    char why[256];
+    if (cli_peer_check(o, why, sizeof why) == 0)
+        return 1;
+    fprintf(stderr, "ttcp: %s\n", why);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static char *dialog_argv[] = {"ttcp", "-I", NULL};
@@ -294,10 +305,8 @@ int main(int argc, char **argv)
         return usage(argv0, stdout, EXIT_OK);
     if (opts.action == TTCP_ACTION_VERSION)
         return version();
-    if (cli_peer_check(&opts, why, sizeof why) != 0) { /* what the far end's protocol carries */
-        fprintf(stderr, "ttcp: %s\n", why);
+    if (!far_end_takes(&opts))
         return EXIT_USAGE;
-    }
     if (opts.check_only) /* for tools that build command lines (contrib/pscheduler) */
         return check_files(&opts);
     if (tt_init() != 0) {
