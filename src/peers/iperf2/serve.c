@@ -29,6 +29,7 @@
 #define BACK_CONNECT_MS 3000
 #define SERVE_BUFLEN (128u << 10) /* iperf2's TCP -l when the client names none */
 #define SERVE_BUFLEN_MAX (4u << 20)
+#define BUFLEN_LEAST 8192u       /* -n's bytes sent in whole buffers no shorter than this */
 #define WAY_IN 0                 /* we receive, on the client's connection */
 #define WAY_OUT 1                /* we send: on it (-R) or on the connection back (-r, -d) */
 
@@ -96,6 +97,20 @@ static int within_limits(const struct serve *v)
     return 0;
 }
 
+/* A buffer length for bytes in whole buffers of at most most (and at
+ * least BUFLEN_LEAST, else most: the last buffer goes whole, a little
+ * over what was asked). */
+static uint64_t whole_buffers(uint64_t bytes, uint64_t most)
+{
+    uint64_t len;
+    if (bytes <= most)
+        return bytes;
+    for (len = most; len >= BUFLEN_LEAST; len--)
+        if (bytes % len == 0)
+            return len;
+    return most;
+}
+
 /* Way's options: the server's own (its units, --json, limits) as a
  * classic test's, with what the header asks for. */
 static void plan_side(struct serve *v, int way)
@@ -126,8 +141,7 @@ static void plan_side(struct serve *v, int way)
             o->duration_ns = sv->max_time_ns;
     } else {
         uint64_t bytes = v->h.amount > 0 ? (uint64_t)v->h.amount : 1;
-        if (o->buflen > bytes)
-            o->buflen = bytes;
+        o->buflen = whole_buffers(bytes, o->buflen);
         o->nbuf = (bytes + o->buflen - 1) / o->buflen;
         o->nbuf_given = 1;
     }
@@ -136,9 +150,16 @@ static void plan_side(struct serve *v, int way)
 /* -r, -d: a connection to the client's address at mPort; 0 or a TT_E_*. */
 static int connect_back(struct serve *v, tt_socket *out)
 {
-    int rc = TT_E_IO, i;
-    v->back_to = v->s->client;
-    tt_addr_set_port(&v->back_to, (uint16_t)v->h.port);
+    struct tt_addr_list to;
+    char ip[80];
+    int rc, i;
+    /* the client's address as its text (an IPv4-mapped one as IPv4), for a
+     * socket of its own family: numeric, so no name is looked up */
+    rc = tt_resolve(tt_addr_text(&v->s->client, ip, sizeof ip), (uint16_t)v->h.port,
+                    TT_FAMILY_ANY, 0, &to);
+    if (rc != 0 || to.count < 1)
+        return rc != 0 ? rc : TT_E_IO;
+    v->back_to = to.addr[0];
     for (i = 0; i < BACK_TRIES && !tt_interrupted(); i++) {
         if (i > 0)
             tt_sleep_ns(BACK_PAUSE_NS);
