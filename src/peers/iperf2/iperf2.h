@@ -24,7 +24,7 @@ int ttcp_iperf2_check(const struct ttcp_options *o, char *why, size_t why_len);
 int ttcp_iperf2_test(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                      struct ttcp_client_outcome *out, int64_t deadline);
 
-/* -S: the shared port's first bytes: iperf2's client header? (YES, NO,
+/* -S: the shared port's first bytes: iperf2's client header? (wire.c; YES, NO,
  * or MORE: at most TTCP_IPERF2_HDR_MAX bytes are needed.) */
 enum ttcp_peer_verdict ttcp_iperf2_recognise(const unsigned char *b, size_t n);
 

@@ -45,20 +45,6 @@ struct serve {
     char host[80];
 };
 
-enum ttcp_peer_verdict ttcp_iperf2_recognise(const unsigned char *b, size_t n)
-{
-    struct ttcp_iperf2_hdr h;
-    size_t len;
-    switch (ttcp_iperf2_hdr_recognise(b, n, &h, &len)) {
-    case TTCP_IPERF2_YES:
-        return TTCP_PEER_YES;
-    case TTCP_IPERF2_MORE:
-        return TTCP_PEER_MORE;
-    default:
-        return TTCP_PEER_NO;
-    }
-}
-
 /* The whole header, looked at without taking it: 0, or -1 (it did not
  * come in time, or is not one after all). */
 static int peek_header(struct serve *v)
