@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "peers/iperf2/iperf2.h"
+#include "peers/iperf2/wire.h"
 #include "peers/iperf3/iperf3.h"
 #include "peers/nuttcp/nuttcp.h"
 
@@ -15,7 +16,8 @@ static const struct ttcp_peer peers[] = {
     {.name = "nuttcp", .far_end = TTCP_FAR_NUTTCP, .check = ttcp_nuttcp_check,
      .test = ttcp_nuttcp_test},
     {.name = "iperf2", .far_end = TTCP_FAR_IPERF2, .check = ttcp_iperf2_check,
-     .test = ttcp_iperf2_test},
+     .test = ttcp_iperf2_test, .serve = ttcp_iperf2_serve, .port = NULL,
+     .recognise = ttcp_iperf2_recognise, .recognise_len = TTCP_IPERF2_HDR_MAX},
 };
 
 const struct ttcp_peer *cli_peers(size_t *count)

@@ -249,6 +249,10 @@ static const struct ttcp_optdef table[] = {
     {0, "key-file", OPTK_TEXT, FIELD(key_file), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER | OPTM_CLIENT, OPT_NO_GIVEN, "--key-file f",
      "-S, -C: authenticate with the key in f (openssl rand -hex 32)"},
+    {0, "keyless-peers", OPTK_SET, FIELD(peers_keyless), 1, 0, 0, 0,
+     OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--keyless-peers",
+     "-S --key-file: serve iperf3, nuttcp and iperf2 clients all the same (their protocols "
+     "cannot carry the key)"},
     {0, "third-party", OPTK_TARGETS, FIELD(third_party), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--third-party prefix",
      "-S: run the tests a client asks for to a third host\n\t\t"

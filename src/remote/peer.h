@@ -63,7 +63,10 @@ struct ttcp_peer {
  * tool's data connections arrive where the server listens). */
 struct ttcp_peer_serving {
     const struct ttcp_peer *peer;
-    tt_socket control;     /* the client's first connection, its bytes unread */
+    tt_socket control;     /* the client's first connection, its bytes unread; a serve
+                            * that hands it to a run that closes it (a TCP receiver's
+                            * ttcp_run_on) sets it to TT_NO_SOCKET, else the server
+                            * closes it when serve returns */
     struct tt_addr client; /* where it came from: the only address test data goes to */
     const struct ttcp_options *server; /* the server's options: --max-time, --max-rate,
                                         * --max-streams, -l's bound, --key-file */

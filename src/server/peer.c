@@ -203,6 +203,7 @@ void ttcp_peer_run(struct slot *sl)
     s.take_data = take_data;
     s.accept_data = accept_data;
     sl->tool->serve(&s);
+    sl->control = s.control; /* TT_NO_SOCKET: the serve handed it to a run, which closed it */
     tt_mutex_lock(sl->server->lock);
     sl->data_want = 0; /* nothing more is attached to a test that ended */
     tt_mutex_unlock(sl->server->lock);

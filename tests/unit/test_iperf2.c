@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "peers/iperf2/iperf2.h"
 #include "peers/iperf2/wire.h"
 
 /* iperf -c 127.0.0.1 -p 15901 -t 1: its first 60 bytes. */
@@ -65,6 +66,16 @@ static void refuses_classic_data(void **state)
     memcpy(buf, captured_tcp, 60);
     buf[37] = 3; /* not version 2 */
     assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 60, &h, &len), TTCP_IPERF2_NO);
+}
+
+/* The server row's recogniser: the wire's verdicts as the gate's. */
+static void row_recogniser(void **state)
+{
+    unsigned char classic[8] = {' ', '!', '"', '#', '$', '%', '&', '\''};
+    (void)state;
+    assert_int_equal(ttcp_iperf2_recognise(captured_tcp, 60), TTCP_PEER_YES);
+    assert_int_equal(ttcp_iperf2_recognise(captured_tcp, 30), TTCP_PEER_MORE);
+    assert_int_equal(ttcp_iperf2_recognise(classic, sizeof classic), TTCP_PEER_NO);
 }
 
 static void recognises_v1_tradeoff(void **state)
@@ -135,7 +146,7 @@ int main(void)
         cmocka_unit_test(builds_what_2_1_8_sends), cmocka_unit_test(recognises_the_header),
         cmocka_unit_test(refuses_classic_data), cmocka_unit_test(recognises_v1_tradeoff),
         cmocka_unit_test(datagram_sequence), cmocka_unit_test(server_report),
-        cmocka_unit_test(server_ack),
+        cmocka_unit_test(server_ack), cmocka_unit_test(row_recogniser),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

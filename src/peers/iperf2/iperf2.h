@@ -5,7 +5,8 @@
  * -P n: n connections, numThreads n. UDP: we send iperf2's datagrams, end
  * them with the negative sequence numbers and read the server report.
  * iperf2's TCP server tells its client nothing: that way's far-end
- * figures are not known (theirs_valid 0, theirs_unknown 1). */
+ * figures are not known (theirs_valid 0, theirs_unknown 1).
+ * Its server end: ttcp -S takes an `iperf -c` on the shared port (serve.c). */
 #ifndef TTCP_PEERS_IPERF2_H
 #define TTCP_PEERS_IPERF2_H
 
@@ -14,6 +15,7 @@
 
 #include "config/options.h"
 #include "remote/outcome.h"
+#include "remote/peer.h"
 
 /* What iperf2's protocol cannot carry: 0, or -1 with a one-line reason. */
 int ttcp_iperf2_check(const struct ttcp_options *o, char *why, size_t why_len);
@@ -21,5 +23,12 @@ int ttcp_iperf2_check(const struct ttcp_options *o, char *why, size_t why_len);
 /* The test; 0, or -1 with out->problem. */
 int ttcp_iperf2_test(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                      struct ttcp_client_outcome *out, int64_t deadline);
+
+/* -S: the shared port's first bytes: iperf2's client header? (wire.c; YES, NO,
+ * or MORE: at most TTCP_IPERF2_HDR_MAX bytes are needed.) */
+enum ttcp_peer_verdict ttcp_iperf2_recognise(const unsigned char *b, size_t n);
+
+/* -S: one `iperf -c` connection, on its slot's thread (serve.c). */
+void ttcp_iperf2_serve(struct ttcp_peer_serving *s);
 
 #endif

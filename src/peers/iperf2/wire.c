@@ -2,6 +2,8 @@
  * number big-endian and bounded. */
 #include "peers/iperf2/wire.h"
 
+#include "peers/iperf2/iperf2.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -260,4 +262,19 @@ int ttcp_iperf2_report_read(const unsigned char *buf, size_t len, struct ttcp_ip
         return -1;
     }
     return 0;
+}
+
+/* The server row's recogniser (iperf2.h): the verdict as the gate takes it. */
+enum ttcp_peer_verdict ttcp_iperf2_recognise(const unsigned char *b, size_t n)
+{
+    struct ttcp_iperf2_hdr h;
+    size_t len;
+    switch (ttcp_iperf2_hdr_recognise(b, n, &h, &len)) {
+    case TTCP_IPERF2_YES:
+        return TTCP_PEER_YES;
+    case TTCP_IPERF2_MORE:
+        return TTCP_PEER_MORE;
+    default:
+        return TTCP_PEER_NO;
+    }
 }
