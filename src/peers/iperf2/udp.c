@@ -48,14 +48,15 @@ static int end_try(tt_socket s, unsigned char *buf, size_t len, int64_t seq,
     struct ttcp_iperf2_dgram d;
     struct ttcp_iperf2_report r;
     unsigned char back[TTCP_IPERF2_REPORT_LEN * 4];
-    int64_t now = tt_now_ns(), got;
+    int64_t now = tt_now_ns(), got, end = now + IPERF2_FIN_WAIT_MS * 1000000ll;
     char why[128];
     d.seq = seq;
     d.sec = (uint32_t)(now / 1000000000ll);
     d.usec = (uint32_t)(now % 1000000000ll / 1000);
     ttcp_iperf2_dgram_write(buf, &d);
     tt_send(s, buf, len);
-    while (tt_wait_readable(s, IPERF2_FIN_WAIT_MS) > 0) {
+    /* a try waits its time, however many other datagrams come */
+    while (tt_now_ns() < end && tt_wait_readable(s, IPERF2_FIN_WAIT_MS) > 0) {
         got = tt_recv(s, back, sizeof back);
         if (got <= 0)
             return 0; /* refused (nothing listens): the next try tells again */
@@ -76,8 +77,10 @@ static int finish(struct iperf2 *t, int i, tt_socket s)
     uint64_t sent = len ? st->part_mine[i].bytes / len : 0;
     unsigned char *buf = calloc(1, (size_t)len);
     int k, got = 0;
-    if (buf == NULL)
+    if (buf == NULL || len < sizeof t->udp_template) { /* the check keeps -l >= 76 */
+        free(buf);
         return 0;
+    }
     memcpy(buf, t->udp_template, sizeof t->udp_template);
     for (k = 0; k < IPERF2_FIN_TRIES && !got && !tt_interrupted(); k++)
         got = end_try(s, buf, (size_t)len, -(int64_t)(sent + 1 + (uint64_t)k),

@@ -43,6 +43,8 @@ static const char *out_of_bounds(const struct ttcp_options *o)
         return "-l: iperf3 takes blocks of at most 1 MiB";
     if (o->streams > TTCP_IPERF3_MAX_STREAMS)
         return "-P: iperf3 takes at most 128 streams";
+    if (o->bidir && o->streams > TTCP_IPERF3_MAX_STREAMS / 2) /* a results message holds 128 */
+        return "-P: with --bidir iperf3 takes at most 64 streams each way";
     if (o->duration_ns > (int64_t)TTCP_IPERF3_MAX_TIME * NS)
         return "--time: iperf3 takes at most 86400 s";
     if (o->omit_ns % NS != 0 || o->omit_ns > (int64_t)TTCP_IPERF3_MAX_OMIT * NS)

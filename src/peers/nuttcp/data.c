@@ -11,9 +11,9 @@
 #include "engine/run.h"
 #include "peers/nuttcp/internal.h"
 
-#define RETRY_NS 20000000ll
+#define RETRY_NS 20000000ll /* a refused data connect, tried again this much later */
 #define UDP_BIND_WAIT_NS 100000000ll
-#define SNAP_MIN 128u       /* twice the 53 bytes nuttcp's MiB may be off by, and more */ /* a refused data connect, tried again this much later */
+#define SNAP_MIN 128u       /* twice the 53 bytes nuttcp's MiB may be off by, and more */
 
 static int make_parts(struct ttcp_client_stream *st, int n)
 {
@@ -163,8 +163,10 @@ int nuttcp_open_streams(struct nuttcp_test *t)
             rc = connect_data(t, i, &t->socks[i]);
         else if (!t->o->udp)
             rc = accept_data(t, i, &t->socks[i]);
-        if (rc == 0 && t->socks[i] != TT_NO_SOCKET) /* a stalled server ends the test */
+        if (rc == 0 && t->socks[i] != TT_NO_SOCKET) { /* a stalled server ends the test */
             tt_setopt(t->socks[i], TT_OPT_SNDTIMEO_MS, (int)(t->o->idle_timeout_ns / 1000000));
+            tt_setopt(t->socks[i], TT_OPT_RCVTIMEO_MS, (int)(t->o->idle_timeout_ns / 1000000));
+        }
     }
     return rc;
 }

@@ -176,7 +176,7 @@ int ttcp_nuttcp_test(const struct ttcp_options *o, const struct ttcp_client_obse
     int rc = -1;
     memset(out, 0, sizeof *out);
     if (t == NULL)
-        return -1;
+        return ttcp_outcome_problem(out, TTCP_CLIENT_LOCAL, TT_E_NOMEM);
     t->o = o;
     t->obs = obs;
     t->out = out;
