@@ -106,20 +106,6 @@ static int path_mtu(struct client *c)
     return ttcp_client_problem(c, TTCP_CLIENT_LOCAL, TT_E_INTR);
 }
 
-/* Room for way's n streams; 0 or -1. */
-static int make_parts(struct ttcp_client_stream *st, int n)
-{
-    st->n = n;
-    st->part_local = calloc((size_t)n, sizeof *st->part_local);
-    st->part_remote = calloc((size_t)n, sizeof *st->part_remote);
-    st->part_mine = calloc((size_t)n, sizeof *st->part_mine);
-    st->part_theirs = calloc((size_t)n, sizeof *st->part_theirs);
-    st->part_theirs_valid = calloc((size_t)n, sizeof *st->part_theirs_valid);
-    st->part_rc = calloc((size_t)n, sizeof *st->part_rc);
-    return st->part_local && st->part_remote && st->part_mine && st->part_theirs &&
-                   st->part_theirs_valid && st->part_rc ? 0 : -1;
-}
-
 /* Each end's side of a way (way 0: the client sends), and of its streams. */
 static int plan_streams(struct client *c, int way)
 {
@@ -139,7 +125,7 @@ static int plan_streams(struct client *c, int way)
     st->remote = c->local;
     st->remote.transmit = !client_sends;
     st->remote.verify = c->opts->verify && client_sends;
-    if (make_parts(st, n) != 0)
+    if (ttcp_outcome_parts(st, n) != 0)
         return ttcp_client_problem(c, TTCP_CLIENT_LOST, TT_E_NOMEM);
     for (i = 0; i < n; i++) {
         ttcp_stream_options(&st->local, i, n, &st->part_local[i]);

@@ -5,6 +5,19 @@
 
 #include "ttcp/platform.h"
 
+int ttcp_outcome_parts(struct ttcp_client_stream *st, int n)
+{
+    st->n = n;
+    st->part_local = calloc((size_t)n, sizeof *st->part_local);
+    st->part_remote = calloc((size_t)n, sizeof *st->part_remote);
+    st->part_mine = calloc((size_t)n, sizeof *st->part_mine);
+    st->part_theirs = calloc((size_t)n, sizeof *st->part_theirs);
+    st->part_theirs_valid = calloc((size_t)n, sizeof *st->part_theirs_valid);
+    st->part_rc = calloc((size_t)n, sizeof *st->part_rc);
+    return st->part_local && st->part_remote && st->part_mine && st->part_theirs &&
+                   st->part_theirs_valid && st->part_rc ? 0 : -1;
+}
+
 void ttcp_outcome_tell(const struct ttcp_client_outcome *out, const struct ttcp_client_observer *obs,
                        int way, int i, int local, const struct ttcp_event *ev,
                        const struct ttcp_result *res)

@@ -74,6 +74,10 @@ struct ttcp_client_observer {
                   int ended);
 };
 
+/* Room for n streams in a way (st->n = n, the part_* arrays zeroed): 0,
+ * or -1 when memory is short (what came is freed by ttcp_client_release). */
+int ttcp_outcome_parts(struct ttcp_client_stream *st, int n);
+
 /* Stream i of way's fact at an end (local: the client's), or with i < 0
  * way's total, to obs with the options its lines are told by: what every
  * conversation's streams tell the client's observer. */

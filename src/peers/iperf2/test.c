@@ -54,14 +54,7 @@ static int plan(struct iperf2 *t)
     st->remote = *t->o;
     st->remote.transmit = !st->local.transmit;
     ttcp_options_name_tool(&st->remote, IPERF2_TOOL);
-    st->part_local = calloc((size_t)n, sizeof *st->part_local);
-    st->part_remote = calloc((size_t)n, sizeof *st->part_remote);
-    st->part_mine = calloc((size_t)n, sizeof *st->part_mine);
-    st->part_theirs = calloc((size_t)n, sizeof *st->part_theirs);
-    st->part_theirs_valid = calloc((size_t)n, sizeof *st->part_theirs_valid);
-    st->part_rc = calloc((size_t)n, sizeof *st->part_rc);
-    if (!st->part_local || !st->part_remote || !st->part_mine || !st->part_theirs ||
-        !st->part_theirs_valid || !st->part_rc)
+    if (ttcp_outcome_parts(st, n) != 0)
         return problem(t, TTCP_CLIENT_LOCAL, TT_E_NOMEM, "memory");
     for (i = 0; i < n; i++) {
         ttcp_stream_options(&st->local, i, n, &st->part_local[i]);

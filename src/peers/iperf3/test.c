@@ -10,21 +10,6 @@
 #include "engine/run.h"
 #include "peers/iperf3/internal.h"
 
-
-/* Room for way's streams; 0 or -1. */
-static int make_parts(struct ttcp_client_stream *st, int n)
-{
-    st->n = n;
-    st->part_local = calloc((size_t)n, sizeof *st->part_local);
-    st->part_remote = calloc((size_t)n, sizeof *st->part_remote);
-    st->part_mine = calloc((size_t)n, sizeof *st->part_mine);
-    st->part_theirs = calloc((size_t)n, sizeof *st->part_theirs);
-    st->part_theirs_valid = calloc((size_t)n, sizeof *st->part_theirs_valid);
-    st->part_rc = calloc((size_t)n, sizeof *st->part_rc);
-    return st->part_local && st->part_remote && st->part_mine && st->part_theirs &&
-                   st->part_theirs_valid && st->part_rc ? 0 : -1;
-}
-
 /* Each end's side of a way (0: we send), the far end's tagged (iperf3). */
 static int plan_way(struct i3 *c, int way)
 {
@@ -37,7 +22,7 @@ static int plan_way(struct i3 *c, int way)
         st->local.start_timeout_ns = I3_CONTROL_NS;
     st->remote = c->local;
     st->remote.transmit = way == 1;
-    if (make_parts(st, c->n) != 0)
+    if (ttcp_outcome_parts(st, c->n) != 0)
         return ttcp_iperf3_fail(c, TTCP_CLIENT_LOCAL, TT_E_NOMEM, "memory");
     for (i = 0; i < c->n; i++) {
         ttcp_stream_options(&st->local, i, c->n, &st->part_local[i]);

@@ -13,22 +13,7 @@
 
 #define RETRY_NS 20000000ll /* a refused data connect, tried again this much later */
 #define UDP_BIND_WAIT_NS 100000000ll
-#define SNAP_MIN 128u       /* twice the 53 bytes nuttcp's MiB may be off by, and more */
-
-static int make_parts(struct ttcp_client_stream *st, int n)
-{
-    st->n = n;
-    st->part_local = calloc((size_t)n, sizeof *st->part_local);
-    st->part_remote = calloc((size_t)n, sizeof *st->part_remote);
-    st->part_mine = calloc((size_t)n, sizeof *st->part_mine);
-    st->part_theirs = calloc((size_t)n, sizeof *st->part_theirs);
-    st->part_theirs_valid = calloc((size_t)n, sizeof *st->part_theirs_valid);
-    st->part_rc = calloc((size_t)n, sizeof *st->part_rc);
-    return st->part_local && st->part_remote && st->part_mine && st->part_theirs &&
-                   st->part_theirs_valid && st->part_rc ? 0 : -1;
-}
-
-/* The local side of the way: nuttcp's datagrams, its UDP rate unasked. */
+#define SNAP_MIN 128u       /* The local side of the way: nuttcp's datagrams, its UDP rate unasked. */
 static void local_side(const struct nuttcp_test *t, struct ttcp_options *l)
 {
     *l = *t->o;
@@ -51,7 +36,7 @@ int nuttcp_plan(struct nuttcp_test *t)
     local_side(t, &st->local);
     st->remote = st->local;
     st->remote.transmit = !st->local.transmit;
-    if (make_parts(st, n) != 0)
+    if (ttcp_outcome_parts(st, n) != 0)
         return nuttcp_problem(t, TTCP_CLIENT_LOCAL, TT_E_NOMEM);
     for (i = 0; i < n; i++) {
         ttcp_stream_options(&st->local, i, n, &st->part_local[i]);
