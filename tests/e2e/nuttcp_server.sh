@@ -17,7 +17,7 @@ D=$(free_port)   # -r's data port (the client's)
 
 # last_figure: the server's last "ttcp-x: N bytes in" line without a stream number (the test's
 # total), as it stands.
-last_figure() { sed -nE 's/^ttcp-[rt]: ([0-9]+) bytes in .* \+\+\+$/\1/p' "$TMP/s.out" | tail -1; }
+last_figure() { sed -nE 's/^ttcp-[rt]: ([0-9]+) bytes in .* \+\+\+$/\1/p' "$TMP/$1.out" | tail -1; }
 
 # nut NAME ARGS...: nuttcp -P C ARGS 127.0.0.1 as NAME; its summary has a rate above 0 and
 # its MB are the server's bytes (SLACK: the server sent up to that many bytes more).
@@ -28,7 +28,7 @@ nut() {
   read -r mb rate <<<"$(sed -nE 's/^ *([0-9.]+) MB \/ +[0-9.]+ sec = +([0-9.]+) Mbps [0-9]+ %TX [0-9]+ %RX.*/\1 \2/p' \
     "$TMP/$name.out" | tail -1)"
   sleep 0.2   # the server's figures are printed as its end of the test closes
-  bytes=$(last_figure)
+  bytes=$(last_figure "${SERVER:-s}")
   expect_awk "$name" "a summary line with a rate (MB ${mb:-none}, Mbps ${rate:-none})" \
     "${rate:-0} > 0 && ${mb:-0} > 0"
   expect_awk "$name" "the client's MB (${mb:-none}) are the server's bytes (${bytes:-none})" \
@@ -83,4 +83,22 @@ nut after -p "$P" -T 1
 expect_running s
 
 stop s
+
+# --max-clients 1: a second nuttcp client is turned away in words its client prints; one
+# killed mid-test frees its slot, and the next is served
+C=$(free_port)
+on_free_port "tcp:b udp:b" start_on_P b "$TTCP" -S -p @P@ --nuttcp-port "$C" --max-clients 1
+wait_listen tcp "$C" b || { finish; exit; }
+start first nuttcp -P "$C" -p "$P" -T 2 127.0.0.1
+sleep 0.5
+run second nuttcp -P "$C" -p "$P" -T 1 127.0.0.1
+expect_rc second 1
+expect_match second err 'Error: busy: this ttcp -S runs its --max-clients tests'
+reap first
+expect_rc first 0
+run gone timeout -s KILL 1 nuttcp -P "$C" -p "$P" -T 5 127.0.0.1
+sleep 0.5
+SERVER=b nut next -p "$P" -T 1
+expect_match b err 'turned away: busy'
+stop b
 finish
