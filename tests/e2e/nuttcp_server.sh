@@ -101,4 +101,23 @@ sleep 0.5
 SERVER=b nut next -p "$P" -T 1
 expect_match b err 'turned away: busy'
 stop b
+
+# --max-time 1 --max-rate 50m: a receiving server refuses a longer test and a buffer beyond
+# 4 MiB with the reason; a sending one caps the client's -T 3 to 1 s and its rate to 50 Mbit/s
+C=$(free_port)
+on_free_port "tcp:m udp:m" start_on_P m "$TTCP" -S -p @P@ --nuttcp-port "$C" --max-time 1 \
+  --max-rate 50m
+wait_listen tcp "$C" m || { finish; exit; }
+run long nuttcp -P "$C" -p "$P" -T 3 -R 20m 127.0.0.1
+expect_rc long 1
+expect_match long err "Error: timeout: longer than this server's --max-time"
+run huge nuttcp -P "$C" -p "$P" -T 1 -R 20m -l 8m 127.0.0.1
+expect_rc huge 1
+expect_match huge err 'Error: buflen: at most 4 MiB a buffer'
+SERVER=m nut capped -r -p "$D" -T 3
+read -r secs rate <<<"$(sed -nE 's/^ *[0-9.]+ MB \/ +([0-9.]+) sec = +([0-9.]+) Mbps.*/\1 \2/p' \
+  "$TMP/capped.out")"
+expect_awk capped "the test capped to 1 s and 50 Mbit/s (${secs:-?} s, ${rate:-?} Mbit/s)" \
+  "${secs:-9} < 1.5 && ${rate:-99} <= 52"
+stop m
 finish
