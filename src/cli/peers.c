@@ -10,11 +10,19 @@
 #include "peers/iperf3/iperf3.h"
 #include "peers/nuttcp/nuttcp.h"
 
+/* -S --nuttcp-port: nuttcp's control port (0: not served). */
+static uint64_t nuttcp_port(const struct ttcp_options *server, int *typed)
+{
+    *typed = server->nuttcp_port_given;
+    return server->nuttcp_port;
+}
+
 static const struct ttcp_peer peers[] = {
     {.name = "iperf3", .far_end = TTCP_FAR_IPERF3, .check = ttcp_iperf3_check,
      .test = ttcp_iperf3_test},
     {.name = "nuttcp", .far_end = TTCP_FAR_NUTTCP, .check = ttcp_nuttcp_check,
-     .test = ttcp_nuttcp_test},
+     .test = ttcp_nuttcp_test, .serve = ttcp_nuttcp_serve, .port = nuttcp_port,
+     .refuse = ttcp_nuttcp_refuse},
     {.name = "iperf2", .far_end = TTCP_FAR_IPERF2, .check = ttcp_iperf2_check,
      .test = ttcp_iperf2_test, .serve = ttcp_iperf2_serve, .port = NULL,
      .recognise = ttcp_iperf2_recognise, .recognise_len = TTCP_IPERF2_HDR_MAX},

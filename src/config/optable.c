@@ -203,6 +203,13 @@ static const struct ttcp_optdef table[] = {
     {0, "max-rate", OPTK_RATE, FIELD(max_rate_bps), 0, 0, 100, 1000000000000ull,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--max-rate rate",
      "-S: no test faster than rate bits/s"},
+    {0, "nuttcp-port", OPTK_NUMBER, FIELD(nuttcp_port), 0, TTCP_SUFFIX_NONE, 0, 65535,
+     OPTS_SERVER, OPTM_SERVER, GIVEN(nuttcp_port_given), "--nuttcp-port n",
+     "-S: answer nuttcp clients on control port n (default 5000; 0: not)"},
+    {0, "keyless-peers", OPTK_SET, FIELD(peers_keyless), 1, 0, 0, 0,
+     OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--keyless-peers",
+     "-S --key-file: serve iperf3, nuttcp and iperf2 clients all the same\n\t\t"
+     "(their protocols cannot carry the key)"},
     {0, "allow", OPTK_ALLOW, FIELD(allow), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--allow prefix",
      "-S: take connections only from prefix (10.0.0.0/8, ::1);\n\t\trepeatable"},
@@ -249,10 +256,6 @@ static const struct ttcp_optdef table[] = {
     {0, "key-file", OPTK_TEXT, FIELD(key_file), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER | OPTM_CLIENT, OPT_NO_GIVEN, "--key-file f",
      "-S, -C: authenticate with the key in f (openssl rand -hex 32)"},
-    {0, "keyless-peers", OPTK_SET, FIELD(peers_keyless), 1, 0, 0, 0,
-     OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--keyless-peers",
-     "-S --key-file: serve iperf3, nuttcp and iperf2 clients all the same (their protocols "
-     "cannot carry the key)"},
     {0, "third-party", OPTK_TARGETS, FIELD(third_party), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--third-party prefix",
      "-S: run the tests a client asks for to a third host\n\t\t"

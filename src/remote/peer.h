@@ -86,6 +86,15 @@ struct ttcp_peer_serving {
      * socks[0..n-1], or -1 with *code (TT_E_*: bind, a deadline passed). */
     int (*accept_data)(struct ttcp_peer_serving *s, uint64_t port, int n, int64_t deadline,
                        tt_socket *socks, int *code);
+    /* A UDP socket for the client's datagrams to port, bound to the
+     * address the client reached. On the shared port (-p, where the
+     * classic UDP receiver listens) the first datagram from the client's
+     * address is taken off that receiver (and lost) and the socket is
+     * connected to where it came from (*from); on another port it stays
+     * unconnected (*from: the client's address, its port unknown). 0 with
+     * *sock, or -1 with *code (TT_E_*: bind, the deadline passed). */
+    int (*udp_data)(struct ttcp_peer_serving *s, uint64_t port, int64_t deadline,
+                    tt_socket *sock, struct tt_addr *from, int *code);
 };
 
 #endif

@@ -55,6 +55,8 @@ struct slot {
     int on_shared;         /* they come to the shared port */
     int data_want, data_got;
     tt_socket *data_in;    /* [data_want], the waiting service's */
+    int udp_wait, udp_got; /* a datagram from the client on the shared UDP port */
+    struct tt_addr udp_from; /* ... came from there */
 };
 
 struct ttcp_server {
@@ -152,6 +154,10 @@ int ttcp_peer_attach_key(struct ttcp_server *sv, const struct ttcp_peer *tool,
 /* A connection on the shared port from a client whose test waits for
  * its data there: given to it (0), or -1. */
 int ttcp_peer_attach_shared(struct ttcp_server *sv, tt_socket s, const struct tt_addr *peer);
+/* A datagram on the shared UDP port from a client whose test waits for
+ * one there: its source is given to the test (0: the classic receiver
+ * leaves it), or -1. */
+int ttcp_peer_attach_udp(struct ttcp_server *sv, const struct tt_addr *from);
 /* SLOT_PEER's thread body: the tool's server end. */
 void ttcp_peer_run(struct slot *sl);
 

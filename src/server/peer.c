@@ -183,6 +183,91 @@ static int accept_data(struct ttcp_peer_serving *s, uint64_t port, int n, int64_
     return -1;
 }
 
+int ttcp_peer_attach_udp(struct ttcp_server *sv, const struct tt_addr *from)
+{
+    int i, rc = -1;
+    tt_mutex_lock(sv->lock);
+    for (i = 0; i < SLOTS_MAX && rc != 0; i++) {
+        struct slot *sl = &sv->slots[i];
+        if (sl->kind == SLOT_PEER && !sl->done && sl->udp_wait && !sl->udp_got &&
+            ttcp_same_ip(&sl->peer, from)) {
+            sl->udp_from = *from;
+            sl->udp_got = 1;
+            rc = 0;
+        }
+    }
+    tt_mutex_unlock(sv->lock);
+    return rc;
+}
+
+/* A UDP socket on port at the address the client reached (shared: beside
+ * the classic receiver's, which a connected one outranks). */
+static int udp_socket(struct ttcp_peer_serving *s, uint64_t port, int shared, tt_socket *out)
+{
+    struct tt_addr local;
+    int rc = tt_local_addr(s->control, &local), family = s->server->family;
+    if (rc == 0 && local.family == TT_FAMILY_V4)
+        family = TT_FAMILY_V4; /* else the server's: a dual-stack one binds IPv4-mapped */
+    if (rc == 0 && (rc = tt_socket_open(family, 1, out)) == 0) {
+        if (shared)
+            tt_setopt(*out, TT_OPT_SHARE_PORT, 1);
+        tt_addr_set_port(&local, (uint16_t)port);
+        if ((rc = tt_bind(*out, &local)) != 0) {
+            tt_close(*out);
+            *out = TT_NO_SOCKET;
+        }
+    }
+    return rc;
+}
+
+/* Waits for the gate's note of the client's first datagram on the shared
+ * port: 0 with *from, or -1 at the deadline. */
+static int await_udp(struct slot *sl, int64_t deadline, struct tt_addr *from)
+{
+    struct ttcp_server *sv = sl->server;
+    int got = 0;
+    tt_mutex_lock(sv->lock);
+    sl->udp_wait = 1;
+    sl->udp_got = 0;
+    tt_mutex_unlock(sv->lock);
+    while (!got && tt_now_ns() < deadline && !tt_interrupted()) {
+        tt_sleep_ns(WAIT_STEP_NS);
+        tt_mutex_lock(sv->lock);
+        got = sl->udp_got;
+        tt_mutex_unlock(sv->lock);
+    }
+    tt_mutex_lock(sv->lock);
+    got = sl->udp_got;
+    *from = sl->udp_from;
+    sl->udp_wait = sl->udp_got = 0;
+    tt_mutex_unlock(sv->lock);
+    return got ? 0 : -1;
+}
+
+static int udp_data(struct ttcp_peer_serving *s, uint64_t port, int64_t deadline,
+                    tt_socket *sock, struct tt_addr *from, int *code)
+{
+    struct slot *sl = s->slot;
+    *from = s->client;
+    *sock = TT_NO_SOCKET;
+    *code = 0;
+    if (port == 0 || port > 65535) {
+        *code = TT_E_INVAL;
+        return -1;
+    }
+    if (port != sl->server->opts->port) /* a port of its own: unconnected */
+        return (*code = udp_socket(s, port, 0, sock)) == 0 ? 0 : -1;
+    if (await_udp(sl, deadline, from) != 0) {
+        *code = TT_E_TIMEDOUT;
+        return -1;
+    }
+    if ((*code = udp_socket(s, port, 1, sock)) == 0 && (*code = tt_connect(*sock, from)) != 0) {
+        tt_close(*sock);
+        *sock = TT_NO_SOCKET;
+    }
+    return *code == 0 ? 0 : -1;
+}
+
 static void begun(struct ttcp_peer_serving *s)
 {
     struct slot *sl = s->slot;
@@ -202,9 +287,11 @@ void ttcp_peer_run(struct slot *sl)
     s.begun = begun;
     s.take_data = take_data;
     s.accept_data = accept_data;
+    s.udp_data = udp_data;
     sl->tool->serve(&s);
     sl->control = s.control; /* TT_NO_SOCKET: the serve handed it to a run, which closed it */
     tt_mutex_lock(sl->server->lock);
     sl->data_want = 0; /* nothing more is attached to a test that ended */
+    sl->udp_wait = 0;
     tt_mutex_unlock(sl->server->lock);
 }

@@ -56,8 +56,9 @@ expect_match r out '^ttcp-C: recv [0-9]+ bytes / '
 expect_eq h2 "connections taken" "$(accepts h2)" 3
 
 # Servers bound to their own loopback address (--bind) are two hosts: host2 takes the test
-# from host1's address, not the client's (127.0.0.1); UDP too.
-server b2 --bind 127.0.0.3
+# from host1's address, not the client's (127.0.0.1); UDP too. (b2's stderr is checked line
+# by line: no nuttcp port, whose line would say whether another test holds 5000.)
+server b2 --bind 127.0.0.3 --nuttcp-port 0
 server b1 --bind 127.0.0.2 --third-party 127.0.0.3
 run b "$TTCP" -C -n 100 -p "$PORT_b1" 127.0.0.2 "127.0.0.3:$PORT_b2"
 expect_rc b 0

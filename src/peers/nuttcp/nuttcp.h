@@ -16,4 +16,11 @@ int ttcp_nuttcp_check(const struct ttcp_options *o, char *why, size_t why_len);
 int ttcp_nuttcp_test(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                      struct ttcp_client_outcome *out, int64_t deadline);
 
+/* -S: a nuttcp client's test (`nuttcp host`, `nuttcp -r host`), from its
+ * HELO on, on the slot's thread (serve.c). */
+void ttcp_nuttcp_serve(struct ttcp_peer_serving *s);
+/* -S: a nuttcp client turned away (busy, or a key it cannot carry), in
+ * words its client prints: our HELO, then KO, the reason, KO. */
+void ttcp_nuttcp_refuse(tt_socket s, int busy);
+
 #endif
