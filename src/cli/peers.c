@@ -7,11 +7,20 @@
 
 #include "peers/iperf2/iperf2.h"
 #include "peers/iperf3/iperf3.h"
+#include "peers/iperf3/wire.h"
 #include "peers/nuttcp/nuttcp.h"
+
+/* -S --iperf3-port (0: not served). */
+static uint64_t iperf3_port(const struct ttcp_options *server, int *typed)
+{
+    *typed = server->iperf3_port_given;
+    return server->iperf3_port;
+}
 
 static const struct ttcp_peer peers[] = {
     {.name = "iperf3", .far_end = TTCP_FAR_IPERF3, .check = ttcp_iperf3_check,
-     .test = ttcp_iperf3_test},
+     .test = ttcp_iperf3_test, .serve = ttcp_iperf3_serve, .port = iperf3_port,
+     .key_len = TTCP_IPERF3_COOKIE_LEN, .refuse = ttcp_iperf3_refuse},
     {.name = "nuttcp", .far_end = TTCP_FAR_NUTTCP, .check = ttcp_nuttcp_check,
      .test = ttcp_nuttcp_test},
     {.name = "iperf2", .far_end = TTCP_FAR_IPERF2, .check = ttcp_iperf2_check,

@@ -203,6 +203,13 @@ static const struct ttcp_optdef table[] = {
     {0, "max-rate", OPTK_RATE, FIELD(max_rate_bps), 0, 0, 100, 1000000000000ull,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--max-rate rate",
      "-S: no test faster than rate bits/s"},
+    {0, "iperf3-port", OPTK_NUMBER, FIELD(iperf3_port), 0, TTCP_SUFFIX_NONE, 0, 65535,
+     OPTS_SERVER, OPTM_SERVER, GIVEN(iperf3_port_given), "--iperf3-port n",
+     "-S: serve iperf3 clients on port n (default 5201; 0: not at all)"},
+    {0, "keyless-peers", OPTK_SET, FIELD(peers_keyless), 1, 0, 0, 0,
+     OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--keyless-peers",
+     "-S --key-file: serve iperf3, nuttcp and iperf2 clients all the same\n\t\t"
+     "(their protocols cannot carry the key)"},
     {0, "allow", OPTK_ALLOW, FIELD(allow), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--allow prefix",
      "-S: take connections only from prefix (10.0.0.0/8, ::1);\n\t\trepeatable"},

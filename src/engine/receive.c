@@ -98,12 +98,12 @@ int ttcp_tcp_receive(struct ttcp_session *s)
     /* the classic pattern's buffer length is learnt from the stream */
     ttcp_verify_start(&r->verify, TTCP_PAYLOAD_AUTO, 0, s->opts->seed);
     r->verify_done = s->opts->verify;
-    while (!tt_interrupted()) {
+    while (!ttcp_stopping(s)) { /* Ctrl+C, or the observer's stop (an iperf3 test's end) */
         int64_t n = read_block(s);
         if (n == 0)
             break;
         if (n < 0) {
-            if (n != TT_E_INTR)
+            if (n != TT_E_INTR && !ttcp_stopping(s)) /* a stop that woke the read is no failure */
                 rc = ttcp_fail(s, (int)n, TTCP_OP_IO);
             break;
         }
@@ -133,8 +133,11 @@ int ttcp_tcp_receive(struct ttcp_session *s)
     if (rc == 0 && !r->interrupted && s->opts->half_close)
         rc = send_back(s);
     ttcp_capture_tcp_info(s, 1);
-    /* Close at once: the transmitter's figure ends when it sees our close. */
-    tt_close(s->sock);
-    s->sock = TT_NO_SOCKET;
+    /* Close at once: the transmitter's figure ends when it sees our close
+     * (unless the caller keeps the socket: ttcp_run_on's TTCP_RUN_KEEP_SOCKET). */
+    if (!(s->run_flags & TTCP_RUN_KEEP_SOCKET)) {
+        tt_close(s->sock);
+        s->sock = TT_NO_SOCKET;
+    }
     return rc;
 }
