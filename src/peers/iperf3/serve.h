@@ -12,6 +12,8 @@
 #define I3S_COOKIE_NS (5ll * 1000000000ll)   /* the cookie after the connect */
 #define I3S_CONTROL_NS (10ll * 1000000000ll) /* any other wait for the client */
 #define I3S_UDP_DRAIN_NS (100ll * 1000000ll) /* a UDP receiver reads so long after TEST_END */
+#define I3S_TCP_QUIET_NS (50ll * 1000000ll) /* after TEST_END, a TCP receiver so long quiet */
+#define I3S_TCP_DRAIN_MAX_NS 2000000000ll   /* ... or at most so long */
 #define I3S_POLL_MS 100                      /* the control reader's look at the streams */
 #define I3S_SEND_GRACE_NS (10ll * 1000000000ll) /* our sender's bound past the client's -t */
 
@@ -41,6 +43,7 @@ struct i3s {
     struct tt_mutex *lock;           /* the end's state below, the sockets' shutdown */
     int ended;                       /* TEST_END came */
     int gone;                        /* the client went away, or the server stops */
+    int drained;                     /* our TCP receivers have read what came before */
     int64_t ended_ns;
     int64_t start_ns;
     char peer[80];                   /* the client's address: our sender's "host" */

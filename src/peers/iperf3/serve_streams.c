@@ -229,16 +229,16 @@ static void watch_event(void *ctx, const struct ttcp_event *ev, const struct ttc
 }
 
 /* Our senders stop at TEST_END; a UDP receiver a moment after (no close
- * tells it); a TCP receiver reads to the end its shutdown makes. All stop
- * when the client has gone. */
+ * tells it); a TCP receiver once drained (its shutdown wakes it). All
+ * stop when the client has gone. */
 static int watch_stop(void *ctx)
 {
     struct watch *w = ctx;
     struct i3s *v = w->v;
     int over;
     tt_mutex_lock(v->lock);
-    over = v->gone || (v->ended && (w->way == 1 || (v->params.udp &&
-                                                    tt_now_ns() - v->ended_ns >= I3S_UDP_DRAIN_NS)));
+    over = v->gone || (v->ended && (w->way == 1 || v->drained ||
+                                    (v->params.udp && tt_now_ns() - v->ended_ns >= I3S_UDP_DRAIN_NS)));
     tt_mutex_unlock(v->lock);
     return over || (w->inner->stop != NULL && w->inner->stop(w->inner->ctx));
 }
@@ -264,11 +264,40 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
     v->s->obs->event(v->s->obs->ctx, &v->side[way][i], ev, res);
 }
 
-/* The test is over: our senders stop (their stop), the TCP sockets are
- * shut down both ways (a blocked send or receive wakes). */
+/* Shuts down way's TCP sockets (a blocked send or receive wakes). */
+static void shut_way(struct i3s *v, int way)
+{
+    int i;
+    tt_mutex_lock(v->lock);
+    for (i = 0; !v->params.udp && (v->ways & (1u << way)) && i < v->n; i++)
+        if (v->socks[way][i] != TT_NO_SOCKET)
+            (void)tt_shutdown_both(v->socks[way][i]);
+    tt_mutex_unlock(v->lock);
+}
+
+/* After TEST_END: what the client sent before it is still on its way
+ * (its socket's buffer, the network): our TCP receivers read on until
+ * their sockets have been quiet a moment. */
+static void drain_receivers(struct i3s *v)
+{
+    int64_t now = tt_now_ns(), quiet_since = now, until = now + I3S_TCP_DRAIN_MAX_NS;
+    int i, queued;
+    while (!v->params.udp && (v->ways & 1u) && now < until && !tt_interrupted() &&
+           now - quiet_since < I3S_TCP_QUIET_NS) {
+        for (i = 0, queued = 0; i < v->n && !queued; i++)
+            queued = tt_wait_readable(v->socks[0][i], 0) > 0;
+        tt_sleep_ns(I3S_TCP_QUIET_NS / 10);
+        now = tt_now_ns();
+        if (queued)
+            quiet_since = now;
+    }
+}
+
+/* The test is over (TEST_END: ended; else the client has gone): our
+ * senders stop (their stop) and their sockets are shut down; the
+ * receivers' once they have read what came before TEST_END. */
 static void end_streams(struct i3s *v, int ended)
 {
-    int way, i;
     tt_mutex_lock(v->lock);
     if (ended) {
         v->ended = 1;
@@ -276,11 +305,14 @@ static void end_streams(struct i3s *v, int ended)
     } else {
         v->gone = 1;
     }
-    for (way = 0; way < 2 && !v->params.udp; way++)
-        for (i = 0; i < v->n; i++)
-            if (v->socks[way][i] != TT_NO_SOCKET)
-                (void)tt_shutdown_both(v->socks[way][i]);
     tt_mutex_unlock(v->lock);
+    shut_way(v, 1);
+    if (ended)
+        drain_receivers(v);
+    tt_mutex_lock(v->lock);
+    v->drained = 1; /* the receivers' figures end at their last read */
+    tt_mutex_unlock(v->lock);
+    shut_way(v, 0);
 }
 
 /* Whether the test has run past every bound: the client's -t with a
