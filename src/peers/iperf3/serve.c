@@ -24,37 +24,6 @@ void ttcp_iperf3_refuse(tt_socket s, int busy)
     (void)tt_send(s, &b, 1);
 }
 
-int ttcp_iperf3_serve_send(struct i3s *v, const void *buf, size_t len)
-{
-    const unsigned char *p = buf;
-    while (len > 0) {
-        int64_t n = tt_send(v->s->control, p, len);
-        if (n == TT_E_INTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
-int ttcp_iperf3_serve_state(struct i3s *v, enum ttcp_iperf3_state st)
-{
-    unsigned char b = ttcp_iperf3_state_byte(st);
-    return ttcp_iperf3_serve_send(v, &b, 1);
-}
-
-int ttcp_iperf3_serve_refuse(struct i3s *v, int32_t ierrno)
-{
-    unsigned char b[9];
-    b[0] = ttcp_iperf3_state_byte(TTCP_IPERF3_SERVER_ERROR);
-    ttcp_iperf3_error_put(ierrno, 0, b + 1);
-    (void)ttcp_iperf3_serve_send(v, b, sizeof b);
-    v->s->obs->notice(v->s->obs->ctx, TTCP_NOTICE_REFUSED_TEST, &v->s->client);
-    return -1;
-}
-
 static int read_exact(struct i3s *v, void *buf, size_t len, int64_t ns)
 {
     return ttcp_channel_read_exact(v->s->control, buf, len, tt_now_ns() + ns) == 0 ? 0 : -1;
@@ -88,6 +57,8 @@ static int open_test(struct i3s *v)
     if (ttcp_iperf3_serve_state(v, TTCP_IPERF3_PARAM_EXCHANGE) != 0)
         return -1;
     rc = read_json(v, json, TTCP_IPERF3_PARAMS_MAX, &len);
+    if (rc < 0) /* a cookie, then silence: its slot is free again */
+        v->s->obs->notice(v->s->obs->ctx, TTCP_NOTICE_HELLO_TIMEOUT, &v->s->client);
     if (rc != 0)
         return rc > 0 ? ttcp_iperf3_serve_refuse(v, I3S_IE_RECVPARAMS) : -1;
     rc = ttcp_iperf3_params_parse(json, len, &v->params, why, sizeof why);

@@ -49,7 +49,7 @@ struct i3s {
     char peer[80];                   /* the client's address: our sender's "host" */
 };
 
-/* serve.c */
+/* serve_control.c */
 int ttcp_iperf3_serve_send(struct i3s *v, const void *buf, size_t len);
 int ttcp_iperf3_serve_state(struct i3s *v, enum ttcp_iperf3_state st);
 /* SERVER_ERROR with iperf3's i_errno: the client prints its words. -1. */
