@@ -141,9 +141,7 @@ static void run_test(struct i3s *v)
     ttcp_iperf3_serve_run(v);
     if (v->ended && !v->gone)
         exchange(v);
-    else if (tt_interrupted()) /* the server stops: the client hears why */
-        (void)ttcp_iperf3_serve_state(v, TTCP_IPERF3_SERVER_TERMINATE);
-    else if (!v->ended)
+    else if (!v->ended && !tt_interrupted()) /* (stopped: the reader told SERVER_TERMINATE) */
         v->s->obs->notice(v->s->obs->ctx, TTCP_NOTICE_CONTROL_LOST, &v->s->client);
 }
 

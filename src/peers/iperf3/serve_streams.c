@@ -343,7 +343,11 @@ static void reader(void *arg)
     for (;;) {
         int64_t n;
         int r;
-        if (tt_interrupted() || overdue(v, &idle_since))
+        if (tt_interrupted()) { /* the server stops: the client hears why first */
+            (void)ttcp_iperf3_serve_state(v, TTCP_IPERF3_SERVER_TERMINATE);
+            break;
+        }
+        if (overdue(v, &idle_since))
             break;
         r = tt_wait_readable(v->s->control, I3S_POLL_MS);
         if (r == 0 || r == TT_E_INTR)
