@@ -231,6 +231,9 @@ int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
 /* 1 when readable, 0 on timeout, negative on error. */
 int tt_wait_readable(tt_socket s, int timeout_ms);
 int tt_shutdown_send(tt_socket s);
+/* Both ways, from another thread too: a blocked send fails at once and a
+ * blocked receive returns what is queued, then 0 (the test is over). */
+int tt_shutdown_both(tt_socket s);
 /* Bytes sent but not yet acknowledged by the peer; TT_E_UNSUPPORTED where
  * the OS cannot tell. */
 int64_t tt_unacked_bytes(tt_socket s);

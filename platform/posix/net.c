@@ -358,6 +358,11 @@ int tt_shutdown_send(tt_socket s)
     return check(shutdown(fd_of(s), SHUT_WR));
 }
 
+int tt_shutdown_both(tt_socket s)
+{
+    return check(shutdown(fd_of(s), SHUT_RDWR));
+}
+
 void tt_close(tt_socket s)
 {
     if (s != TT_NO_SOCKET)

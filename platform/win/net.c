@@ -476,6 +476,11 @@ int tt_shutdown_send(tt_socket s)
     return check(shutdown(sock_of(s), SD_SEND));
 }
 
+int tt_shutdown_both(tt_socket s)
+{
+    return check(shutdown(sock_of(s), SD_BOTH));
+}
+
 void tt_close(tt_socket s)
 {
     if (s != TT_NO_SOCKET)

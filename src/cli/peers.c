@@ -8,6 +8,7 @@
 #include "peers/iperf2/iperf2.h"
 #include "peers/iperf2/wire.h"
 #include "peers/iperf3/iperf3.h"
+#include "peers/iperf3/wire.h"
 #include "peers/nuttcp/nuttcp.h"
 
 /* -S --nuttcp-port: nuttcp's control port (0: not served). */
@@ -17,9 +18,17 @@ static uint64_t nuttcp_port(const struct ttcp_options *server, int *typed)
     return server->nuttcp_port;
 }
 
+/* -S --iperf3-port (0: not served). */
+static uint64_t iperf3_port(const struct ttcp_options *server, int *typed)
+{
+    *typed = server->iperf3_port_given;
+    return server->iperf3_port;
+}
+
 static const struct ttcp_peer peers[] = {
     {.name = "iperf3", .far_end = TTCP_FAR_IPERF3, .check = ttcp_iperf3_check,
-     .test = ttcp_iperf3_test},
+     .test = ttcp_iperf3_test, .serve = ttcp_iperf3_serve, .port = iperf3_port,
+     .key_len = TTCP_IPERF3_COOKIE_LEN, .refuse = ttcp_iperf3_refuse},
     {.name = "nuttcp", .far_end = TTCP_FAR_NUTTCP, .check = ttcp_nuttcp_check,
      .test = ttcp_nuttcp_test, .serve = ttcp_nuttcp_serve, .port = nuttcp_port,
      .refuse = ttcp_nuttcp_refuse},

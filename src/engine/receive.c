@@ -87,9 +87,52 @@ static void wake_for_full_buffers(struct ttcp_session *s)
         (void)tt_setopt(s->sock, TT_OPT_RCVLOWAT, (int)s->buf.len); /* a hint only */
 }
 
+/* What one read brought: counted, checked, written out. 0 to go on, 1 at
+ * a server's limit, or a failure's code. */
+static int take_block(struct ttcp_session *s, int64_t n, int64_t *last_ns)
+{
+    struct ttcp_result *r = s->res;
+    r->bytes += (uint64_t)n;
+    if (s->obs != NULL && s->obs->stop != NULL) /* a stop's figures end at the last read */
+        *last_ns = tt_now_ns();
+    if (s->run_flags & TTCP_RUN_TELL_BYTES)
+        ttcp_emit(s, TTCP_EV_BYTES);
+    if (s->opts->touch)
+        r->touch_sum += touch(s->buf.data, n);
+    if (s->opts->verify)
+        ttcp_verify_bytes(&r->verify, s->buf.data, (size_t)n);
+    if (s->clocked)
+        ttcp_tick(s);
+    if (s->opts->pace_bps) /* a server's --max-rate: reading slower slows the sender */
+        ttcp_pace(s, (uint64_t)n);
+    if (ttcp_over_limit(s))
+        return 1;
+    if (!s->opts->sinkmode) {
+        int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
+        if (w < 0)
+            return ttcp_fail(s, (int)w, TTCP_OP_WRITE);
+    }
+    return 0;
+}
+
+/* The figures end now; when the observer stopped the test (iperf3's
+ * TEST_END, the socket then shut down to wake the read), at the last read. */
+static void stop_timer(struct ttcp_session *s, int64_t last_ns)
+{
+    struct ttcp_moment end;
+    if (last_ns == 0 || tt_interrupted() || !ttcp_stopping(s)) {
+        ttcp_timer_stop(s);
+        return;
+    }
+    ttcp_moment_now(s, &end);
+    end.ns = last_ns;
+    ttcp_timer_stop_at(s, &end);
+}
+
 int ttcp_tcp_receive(struct ttcp_session *s)
 {
     struct ttcp_result *r = s->res;
+    int64_t last_ns = 0;
     int rc = 0;
 
     s->discard = s->opts->discard;
@@ -98,43 +141,31 @@ int ttcp_tcp_receive(struct ttcp_session *s)
     /* the classic pattern's buffer length is learnt from the stream */
     ttcp_verify_start(&r->verify, TTCP_PAYLOAD_AUTO, 0, s->opts->seed);
     r->verify_done = s->opts->verify;
-    while (!tt_interrupted()) {
+    while (!ttcp_stopping(s)) { /* Ctrl+C, or the observer's stop (an iperf3 test's end) */
         int64_t n = read_block(s);
         if (n == 0)
             break;
         if (n < 0) {
-            if (n != TT_E_INTR)
+            if (n != TT_E_INTR && !ttcp_stopping(s)) /* a stop that woke the read is no failure */
                 rc = ttcp_fail(s, (int)n, TTCP_OP_IO);
             break;
         }
-        r->bytes += (uint64_t)n;
-        if (s->run_flags & TTCP_RUN_TELL_BYTES)
-            ttcp_emit(s, TTCP_EV_BYTES);
-        if (s->opts->touch)
-            r->touch_sum += touch(s->buf.data, n);
-        if (s->opts->verify)
-            ttcp_verify_bytes(&r->verify, s->buf.data, (size_t)n);
-        if (s->clocked)
-            ttcp_tick(s);
-        if (s->opts->pace_bps) /* a server's --max-rate: reading slower slows the sender */
-            ttcp_pace(s, (uint64_t)n);
-        if (ttcp_over_limit(s))
+        rc = take_block(s, n, &last_ns);
+        if (rc != 0) {
+            rc = rc > 0 ? 0 : rc;
             break;
-        if (!s->opts->sinkmode) {
-            int64_t w = tt_stdout_write(s->buf.data, (size_t)n);
-            if (w < 0) {
-                rc = ttcp_fail(s, (int)w, TTCP_OP_WRITE);
-                break;
-            }
         }
     }
-    ttcp_timer_stop(s);
+    stop_timer(s, last_ns);
     r->interrupted = tt_interrupted() != 0;
     if (rc == 0 && !r->interrupted && s->opts->half_close)
         rc = send_back(s);
     ttcp_capture_tcp_info(s, 1);
-    /* Close at once: the transmitter's figure ends when it sees our close. */
-    tt_close(s->sock);
-    s->sock = TT_NO_SOCKET;
+    /* Close at once: the transmitter's figure ends when it sees our close
+     * (unless the caller keeps the socket: ttcp_run_on's TTCP_RUN_KEEP_SOCKET). */
+    if (!(s->run_flags & TTCP_RUN_KEEP_SOCKET)) {
+        tt_close(s->sock);
+        s->sock = TT_NO_SOCKET;
+    }
     return rc;
 }

@@ -13,7 +13,11 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
  * connection or a client's data connection (TCP), or a UDP socket connected
  * to its peer (what it sends goes there). The side is opts->transmit.
  * Takes the socket: it is closed when the test ends, unless flags has
- * TTCP_RUN_KEEP_SOCKET (UDP: the caller drains the peer's last markers).
+ * TTCP_RUN_KEEP_SOCKET (UDP: the caller drains the peer's last markers;
+ * iperf3's server end keeps its TCP data connections open to the end).
+ * The TCP and UDP loops end at the observer's stop as at Ctrl+C; a TCP
+ * transmitter stopped so waits for no close (the caller may shut the
+ * socket down to wake a blocked send or receive: tt_shutdown_both).
  * A UDP receiver with -c (opts->continuous) runs test after test on it, as
  * ttcp_run() does, until Ctrl+C or the observer's stop. */
 #define TTCP_RUN_ACCEPTED 1u    /* TCP: announced as "accept from" peer, else "connect" */

@@ -164,7 +164,7 @@ void ttcp_pace_finish(struct ttcp_session *s)
 int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent)
 {
     const struct ttcp_options *o = s->opts;
-    if (tt_interrupted())
+    if (ttcp_stopping(s)) /* Ctrl+C, or the observer's stop (iperf3's TEST_END) */
         return 0;
     if (o->continuous)
         return 1;

@@ -99,7 +99,8 @@ int ttcp_pace_more(struct ttcp_session *s, uint64_t len);
 /* -R: the last buffer takes its share of time too: waits until the next
  * would have been due, so the figure is the paced rate, not one buffer more. */
 void ttcp_pace_finish(struct ttcp_session *s);
-/* Sending goes on: not interrupted, and -n buffers, --time or -c say so. */
+/* Sending goes on: not interrupted nor stopped by the observer, and -n
+ * buffers, --time or -c say so. */
 int ttcp_keep_sending(const struct ttcp_session *s, uint64_t sent);
 
 /* A server's cap on the test (opts->limit_ns) has passed: warns once and

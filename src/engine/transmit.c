@@ -146,27 +146,35 @@ static int peer_left(const struct ttcp_session *s, int rc)
     return s->opts->continuous && (rc == TT_E_PIPE || rc == TT_E_CONNRESET);
 }
 
+/* The observer stopped the test (iperf3's TEST_END): no close comes to
+ * wait for, and a send its stop woke (the socket shut down) is its end. */
+static int stopped_by_observer(const struct ttcp_session *s)
+{
+    return !tt_interrupted() && ttcp_stopping(s);
+}
+
 int ttcp_tcp_transmit(struct ttcp_session *s)
 {
-    int rc;
+    int rc, stopped;
 
     ttcp_timer_start(s);
     rc = s->opts->sinkmode ? send_pattern(s) : send_stdin(s);
+    stopped = stopped_by_observer(s);
     ttcp_over_limit(s);
-    if (rc == 0)
+    if (rc == 0 && !stopped)
         ttcp_pace_finish(s);
-    if (peer_left(s, rc)) {
+    if (peer_left(s, rc) || (stopped && rc != 0)) {
         s->res->failure.code = 0;
         rc = 0;
         ttcp_timer_stop(s);
-    } else if (rc == 0 && !tt_interrupted() && tt_shutdown_send(s->sock) == 0) {
+    } else if (rc == 0 && !stopped && !tt_interrupted() && tt_shutdown_send(s->sock) == 0) {
         struct ttcp_moment end;
         s->res->back_done = s->opts->half_close; /* reading back is the half close */
         wait_for_receiver_close(s, &end);
         ttcp_timer_stop_at(s, &end);
     } else {
         ttcp_timer_stop(s);
-        if (rc == 0 && !tt_interrupted()) /* shutdown failed: reset before our FIN */
+        if (rc == 0 && !stopped && !tt_interrupted()) /* shutdown failed: reset before our FIN */
             ttcp_warn(s, TTCP_WARN_RESET_BEFORE_FIN);
     }
     s->res->interrupted = tt_interrupted() != 0;

@@ -80,6 +80,11 @@ struct ttcp_peer_serving {
      * (none left open). */
     int (*take_data)(struct ttcp_peer_serving *s, const unsigned char *key, int n,
                      int64_t deadline, tt_socket *socks);
+    /* Arms the take_data that follows (the same key, n and socks) before
+     * the client is told to connect: a connection that comes at once is
+     * the test's, not taken for a new client of the tool. */
+    void (*expect_data)(struct ttcp_peer_serving *s, const unsigned char *key, int n,
+                        tt_socket *socks);
     /* n data connections the client opens to port: the shared port's (-p)
      * are told from others by the client's address; another port gets a
      * listener for this test on the address the client reached. 0 with

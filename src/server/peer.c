@@ -118,13 +118,27 @@ static void expect(struct slot *sl, const unsigned char *key, size_t key_len, in
     tt_mutex_unlock(sl->server->lock);
 }
 
+static void expect_data(struct ttcp_peer_serving *s, const unsigned char *key, int n,
+                        tt_socket *socks)
+{
+    struct slot *sl = s->slot;
+    if (n > 0 && sl->tool->key_len != 0 && sl->tool->key_len <= TTCP_PEER_KEY_MAX)
+        expect(sl, key, sl->tool->key_len, 0, n, socks);
+}
+
 static int take_data(struct ttcp_peer_serving *s, const unsigned char *key, int n,
                      int64_t deadline, tt_socket *socks)
 {
     struct slot *sl = s->slot;
+    int armed;
     if (n <= 0 || sl->tool->key_len == 0 || sl->tool->key_len > TTCP_PEER_KEY_MAX)
         return -1;
-    expect(sl, key, sl->tool->key_len, 0, n, socks);
+    tt_mutex_lock(sl->server->lock); /* expect_data's, with what came since kept */
+    armed = sl->data_in == socks && sl->data_want == n && !sl->on_shared &&
+            memcmp(sl->key, key, sl->tool->key_len) == 0;
+    tt_mutex_unlock(sl->server->lock);
+    if (!armed)
+        expect(sl, key, sl->tool->key_len, 0, n, socks);
     return wait_attached(sl, n, deadline);
 }
 
@@ -286,6 +300,7 @@ void ttcp_peer_run(struct slot *sl)
     s.slot = sl;
     s.begun = begun;
     s.take_data = take_data;
+    s.expect_data = expect_data;
     s.accept_data = accept_data;
     s.udp_data = udp_data;
     sl->tool->serve(&s);

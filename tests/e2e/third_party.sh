@@ -15,10 +15,11 @@ python3 -c 'import socket; socket.socket().bind(("127.0.0.3", 0))' 2>/dev/null |
 newkey() { od -An -tx1 -N32 /dev/urandom | tr -d ' \n'; }
 printf '%s\n' "$(newkey)" >"$TMP/key" && chmod 600 "$TMP/key"
 printf '%s\n' "$(newkey)" >"$TMP/other" && chmod 600 "$TMP/other"
-# server NAME ARGS...: `ttcp -S -p PORT ARGS` on a fresh port, in PORT_NAME once it listens.
+# server NAME ARGS...: `ttcp -S -p PORT ARGS` on a fresh port, in PORT_NAME once it listens
+# (no iperf3 port: its line would come between the ones b2's stderr is checked for).
 server() {
   local name=$1; shift
-  on_free_port "tcp:$name udp:$name" start_on_P "$name" "$TTCP" -S -p @P@ "$@"
+  on_free_port "tcp:$name udp:$name" start_on_P "$name" "$TTCP" -S -p @P@ --iperf3-port 0 "$@"
   printf -v "PORT_$name" '%s' "$P"
 }
 figure() { sed -nE "s/^ttcp-$2: ([0-9]+) bytes in .* \+\+\+$/\1/p" "$TMP/$1.out"; }

@@ -17,4 +17,12 @@ int ttcp_iperf3_check(const struct ttcp_options *o, char *why, size_t why_len);
 int ttcp_iperf3_test(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                      struct ttcp_client_outcome *out, int64_t deadline);
 
+/* ttcp -S: one iperf3 client's test (serve.c), from its control
+ * connection's cookie to IPERF_DONE, its streams on the engine, their
+ * lines through the server's observer. */
+void ttcp_iperf3_serve(struct ttcp_peer_serving *s);
+/* A client turned away before its test: ACCESS_DENIED, iperf3's "the
+ * server is busy" (busy 0: --key-file, which iperf3 cannot prove). */
+void ttcp_iperf3_refuse(tt_socket s, int busy);
+
 #endif
