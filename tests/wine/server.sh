@@ -98,8 +98,11 @@ served() {
   expect_eq "$name" "listening lines" "$(count "$name" err "^ttcp-S: serving on port $P, TCP and UDP\$")" 1
   expect_eq "$name" "ttcp-r accept lines" "$(count "$name" err '^ttcp-r: accept from 127\.0\.0\.1$')" "$rk"
   expect_eq "$name" "ttcp-t accept lines" "$(count "$name" err '^ttcp-t: accept from 127\.0\.0\.1$')" 2
+  # iperf3's and nuttcp's own ports: served, or not when another process holds them
+  expect_eq "$name" "other tools' port lines" \
+    "$(count "$name" err '^ttcp-S: (not )?serving (iperf3|nuttcp) clients')" 2
   expect_eq "$name" "other stderr lines" \
-    "$(grep -Evc '^ttcp-S: serving on port |^ttcp-[rt]: accept from ' "$TMP/$name.err")" 0
+    "$(grep -Evc '^ttcp-S: serving on port |^ttcp-[rt]: accept from |^ttcp-S: (not )?serving (iperf3|nuttcp) clients' "$TMP/$name.err")" 0
 }
 
 # 1. ttcpw.exe -S, the native ttcp -C. The send stream's sender is the native client (TCP
