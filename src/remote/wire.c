@@ -262,18 +262,12 @@ static int read_target(const struct ttcp_message *m, struct ttcp_grant *out, cha
     return -1;
 }
 
-int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
-                        struct ttcp_grant *out, char *why, size_t why_len)
+void ttcp_wire_server_base(const struct ttcp_options *server, struct ttcp_options *o)
 {
-    struct ttcp_options *o = &out->opts, probe;
-    uint64_t most_streams = server->max_streams ? server->max_streams : TTCP_STREAMS_MAX, trace;
-    int direction = 0;
-
     memset(o, 0, sizeof *o);
     o->action = TTCP_ACTION_RUN;
     o->sinkmode = 1;
     o->thread_cpu = 1;
-    o->port = server->port;
     o->family = server->family;
     o->unit = server->unit;
     o->verbose = server->verbose;
@@ -283,6 +277,18 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     o->title = server->title;
     o->bufalign = server->bufalign;
     o->bufoffset = server->bufoffset;
+    o->idle_timeout_ns = server->idle_timeout_ns;
+}
+
+int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
+                        struct ttcp_grant *out, char *why, size_t why_len)
+{
+    struct ttcp_options *o = &out->opts, probe;
+    uint64_t most_streams = server->max_streams ? server->max_streams : TTCP_STREAMS_MAX, trace;
+    int direction = 0;
+
+    ttcp_wire_server_base(server, o);
+    o->port = server->port;
     if (read_fields(m, o, &direction, why, why_len) != 0)
         return -1;
     out->direction = (enum ttcp_direction)direction;

@@ -38,6 +38,10 @@ struct ttcp_grant {
 /* The client's `test` request; with a target (-C host1 host2) a
  * `third_party` request: the same fields, and the target's. */
 void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *client);
+/* What the server's options carry into every test it runs, whatever the
+ * client speaks: the output's shape (-f, -v, --json, --timestamps,
+ * --title), the family, alignment and the idle timeout; o is cleared first. */
+void ttcp_wire_server_base(const struct ttcp_options *server, struct ttcp_options *o);
 /* A server reads a `test` request: the client's options within the range
  * of each field, then the server's limits (--max-time caps the test,
  * --max-rate its rate), then the one validation every run gets. 0, or -1

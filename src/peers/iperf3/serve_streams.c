@@ -22,22 +22,9 @@
  * server's grants: remote/wire.c). */
 static void server_part(const struct ttcp_options *sv, struct ttcp_options *o)
 {
-    memset(o, 0, sizeof *o);
-    o->action = TTCP_ACTION_RUN;
-    o->sinkmode = 1;
-    o->thread_cpu = 1;
+    ttcp_wire_server_base(sv, o);
     o->side_given = 1;
     o->port = sv->iperf3_port;
-    o->family = sv->family;
-    o->unit = sv->unit;
-    o->verbose = sv->verbose;
-    o->json = sv->json;
-    o->json_stream = sv->json_stream;
-    o->timestamps = sv->timestamps;
-    o->title = sv->title;
-    o->bufalign = sv->bufalign;
-    o->bufoffset = sv->bufoffset;
-    o->idle_timeout_ns = sv->idle_timeout_ns;
     o->limit_ns = sv->max_time_ns; /* --max-time: the streams stop there */
 }
 

@@ -75,21 +75,8 @@ static void base_options(struct nuttcp_serve *v, struct ttcp_options *o)
 {
     const struct ttcp_options *sv = v->s->server;
     const struct ttcp_nuttcp_params *p = &v->p;
-    memset(o, 0, sizeof *o);
-    o->action = TTCP_ACTION_RUN;
-    o->sinkmode = 1;
-    o->thread_cpu = 1;
+    ttcp_wire_server_base(sv, o);
     o->side_given = 1;
-    o->family = sv->family;
-    o->unit = sv->unit;
-    o->verbose = sv->verbose;
-    o->json = sv->json;
-    o->json_stream = sv->json_stream;
-    o->timestamps = sv->timestamps;
-    o->title = sv->title;
-    o->bufalign = sv->bufalign;
-    o->bufoffset = sv->bufoffset;
-    o->idle_timeout_ns = sv->idle_timeout_ns;
     o->port = p->port;
     o->buflen = p->buflen;
     o->udp = p->udp;
