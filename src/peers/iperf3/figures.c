@@ -6,48 +6,26 @@
 #include <string.h>
 
 #include "peers/iperf3/internal.h"
+#include "peers/iperf3/run_figures.h"
 
 #define NS 1e9
 
-/* Our stream k (0-based, in the order the connections were made). */
+/* Our stream i of way: way 0 we sent. */
 static void our_stream(const struct i3 *c, int way, int i, struct ttcp_iperf3_stream_result *s)
 {
-    const struct ttcp_client_stream *st = &c->out->stream[way];
-    const struct ttcp_result *r = &st->part_mine[i];
-    memset(s, 0, sizeof *s);
-    s->id = c->ids[way][i];
-    s->bytes = r->bytes;
-    s->retransmits = way == 0 && r->tcp_end_valid ? (int64_t)r->tcp_end.retransmits : -1;
-    s->end_time = (double)r->real_ns / NS;
-    if (!c->opts->udp)
-        return;
-    if (way == 0) {
-        s->packets = c->local.buflen ? r->bytes / c->local.buflen : 0;
-    } else if (r->udp_stats_valid) {
-        s->packets = r->udp.expected;
-        s->errors = ttcp_udp_stats_lost(&r->udp);
-        s->jitter_s = r->udp.jitter_ns / NS;
-    }
+    ttcp_iperf3_stream_figures(&c->out->stream[way].part_mine[i], c->ids[way][i], way == 0,
+                               c->opts->udp, c->local.buflen, s);
 }
 
-/* The CPU share of our streams, in percent, as iperf3 reports its own. */
+/* Every run of ours, for the CPU share. */
 static void our_cpu(const struct i3 *c, struct ttcp_iperf3_results *r)
 {
-    int64_t user = 0, sys = 0, real = 0;
-    int way, i;
+    const struct ttcp_result *runs[2 * TTCP_IPERF3_MAX_STREAMS];
+    int way, i, n = 0;
     for (way = 0; way < 2; way++)
-        for (i = 0; c->out->stream[way].used && i < c->n; i++) {
-            const struct ttcp_result *m = &c->out->stream[way].part_mine[i];
-            user += m->cpu_end.user_ns - m->cpu_start.user_ns;
-            sys += m->cpu_end.sys_ns - m->cpu_start.sys_ns;
-            if (m->real_ns > real)
-                real = m->real_ns;
-        }
-    if (real <= 0)
-        return;
-    r->cpu_user = 100.0 * (double)user / (double)real;
-    r->cpu_system = 100.0 * (double)sys / (double)real;
-    r->cpu_total = r->cpu_user + r->cpu_system;
+        for (i = 0; c->out->stream[way].used && i < c->n; i++)
+            runs[n++] = &c->out->stream[way].part_mine[i];
+    ttcp_iperf3_cpu_share(runs, n, r);
 }
 
 int ttcp_iperf3_our_results(struct i3 *c, char *buf, size_t cap, size_t *len)

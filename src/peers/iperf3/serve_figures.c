@@ -6,49 +6,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "peers/iperf3/run_figures.h"
 #include "peers/iperf3/serve.h"
 #include "report/report.h"
 
-#define NS 1e9
 #define TEXT_MAX 16384u /* get_server_output's text, within TTCP_IPERF3_RESULTS_MAX */
 
+/* Our stream i of way: way 1 we sent. */
 static void our_stream(const struct i3s *v, int way, int i, struct ttcp_iperf3_stream_result *s)
 {
-    const struct ttcp_result *r = &v->res[way][i];
-    memset(s, 0, sizeof *s);
-    s->id = v->ids[way][i];
-    s->bytes = r->bytes;
-    s->retransmits = way == 1 && r->tcp_end_valid ? (int64_t)r->tcp_end.retransmits : -1;
-    s->end_time = (double)r->real_ns / NS;
-    if (!v->params.udp)
-        return;
-    if (way == 1) {
-        s->packets = v->whole[1].buflen ? r->bytes / v->whole[1].buflen : 0;
-    } else if (r->udp_stats_valid) {
-        s->packets = r->udp.expected;
-        s->errors = ttcp_udp_stats_lost(&r->udp);
-        s->jitter_s = r->udp.jitter_ns / NS;
-    }
+    ttcp_iperf3_stream_figures(&v->res[way][i], v->ids[way][i], way == 1, v->params.udp,
+                               v->whole[1].buflen, s);
 }
 
-/* The CPU share of our streams, in percent, as iperf3 reports its own. */
+/* Every run of ours, for the CPU share. */
 static void our_cpu(const struct i3s *v, struct ttcp_iperf3_results *r)
 {
-    int64_t user = 0, sys = 0, real = 0;
-    int way, i;
+    const struct ttcp_result *runs[2 * TTCP_IPERF3_MAX_STREAMS];
+    int way, i, n = 0;
     for (way = 0; way < 2; way++)
-        for (i = 0; (v->ways & (1u << way)) && i < v->n; i++) {
-            const struct ttcp_result *m = &v->res[way][i];
-            user += m->cpu_end.user_ns - m->cpu_start.user_ns;
-            sys += m->cpu_end.sys_ns - m->cpu_start.sys_ns;
-            if (m->real_ns > real)
-                real = m->real_ns;
-        }
-    if (real <= 0)
-        return;
-    r->cpu_user = 100.0 * (double)user / (double)real;
-    r->cpu_system = 100.0 * (double)sys / (double)real;
-    r->cpu_total = r->cpu_user + r->cpu_system;
+        for (i = 0; (v->ways & (1u << way)) && i < v->n; i++)
+            runs[n++] = &v->res[way][i];
+    ttcp_iperf3_cpu_share(runs, n, r);
 }
 
 /* get_server_output: our streams' statistics lines, as ttcp -S prints them. */
