@@ -1,6 +1,7 @@
 # ttcp -S answers a real nuttcp client (Debian's 6.1.2) on --nuttcp-port: TCP both ways, UDP
 # both ways with -R, -N 2, -T 2, -i 1, -w, -l. The client's summary line (MB / sec = Mbps
-# %TX %RX) has a rate, and its MB are the server's bytes (4 decimals of MiB: within 53 bytes);
+# %TX %RX) has a rate, and its MB are the server's bytes (4 decimals of MiB: within 53 bytes),
+# also in -fparse's key=value shape;
 # a nuttcp client and a ttcp -C client at once; a parameter line of 1 MB is refused with KO and
 # the server goes on serving. The data port is always given (-p): 6.1.2's own is 5001. With -r
 # the client listens on it, so on loopback it is another port than the server's -p.
@@ -54,6 +55,26 @@ expect_awk i1 "interval lines from the server ($(count i1 out ' MB / +1\.00 sec 
 nut w1 -w 256 -p "$P" -T 1
 nut l1 -l 16384 -p "$P" -T 1
 expect_match s out '^ttcp-r: buflen=16384, '
+
+# -fparse: the client asks for key=value lines and reads the server's figures only in that
+# shape (its summary is zero otherwise); its megabytes are the server's bytes
+parsed() {
+  local name=$1 mb bytes; shift
+  run "$name" nuttcp -P "$C" -fparse "$@" 127.0.0.1
+  expect_rc "$name" 0
+  mb=$(sed -nE 's/^megabytes=([0-9.]+) real_seconds=[0-9.]+ rate_Mbps=.* rx_cpu=[0-9]+.*/\1/p' \
+    "$TMP/$name.out" | tail -1)
+  sleep 0.2
+  bytes=$(last_figure s)
+  expect_awk "$name" "-fparse: megabytes (${mb:-none}) are the server's bytes (${bytes:-none})" \
+    "${mb:-0} > 0 && ${bytes:-0} > 0 && ${mb:-0} * 1048576 - ${bytes:-0} <= 53 &&
+     ${bytes:-0} - ${mb:-0} * 1048576 <= 53"
+}
+parsed p1 -p "$P" -T 1 -i 0.5
+expect_match p1 out '^megabytes=[0-9.]+ real_sec=0\.50 rate_Mbps=[0-9.]+ retrans=[0-9]+$'
+parsed pr -r -p "$D" -n 2000 -l 65536
+parsed pu -u -R 10m -p "$P" -T 1
+expect_match pu out ' drop=[0-9]+ pkt=[0-9]+ data_loss=[0-9.]+$'
 
 # a nuttcp client and a ttcp -C client at once
 start bg nuttcp -P "$C" -p "$P" -T 2 127.0.0.1

@@ -157,17 +157,41 @@ static void result_lines_round_trip(void **state)
     char line[256];
     (void)state;
     memset(&r, 0, sizeof r);
-    assert_true(ttcp_nuttcp_total_line('r', 3ull << 20, 2.0, line, sizeof line) > 0);
+    assert_true(ttcp_nuttcp_total_line(0, 'r', 3ull << 20, 2.0, line, sizeof line) > 0);
     assert_int_equal(ttcp_nuttcp_read_line(line, &r), TTCP_NUTTCP_LINE_TOTAL);
     assert_int_equal(ttcp_nuttcp_bytes(r.megabytes), 3ull << 20);
-    assert_true(ttcp_nuttcp_rusage_line('r', 0.1, 0.4, 2.0, 25, line, sizeof line) > 0);
+    assert_true(ttcp_nuttcp_rusage_line(0, 'r', 0.1, 0.4, 2.0, 25, line, sizeof line) > 0);
     assert_int_equal(ttcp_nuttcp_read_line(line, &r), TTCP_NUTTCP_LINE_RUSAGE);
     assert_int_equal(r.cpu_pct, 25);
-    assert_true(ttcp_nuttcp_retrans_line(3, line, sizeof line) > 0);
+    assert_true(ttcp_nuttcp_retrans_line(0, 3, line, sizeof line) > 0);
     assert_int_equal(ttcp_nuttcp_read_line(line, &r), TTCP_NUTTCP_LINE_RETRANS);
-    assert_true(ttcp_nuttcp_interval_line(1u << 20, 1.0, 1, 0, 2, 100, line, sizeof line) > 0);
+    assert_true(ttcp_nuttcp_interval_line(0, 1u << 20, 1.0, 1, 0, 2, 100, line, sizeof line) > 0);
     assert_int_equal(ttcp_nuttcp_read_line(line, &r), TTCP_NUTTCP_LINE_INTERVAL);
     assert_true(r.iv_drops_valid && r.iv_drops == 2 && r.iv_packets == 100);
+}
+
+/* -fparse's key=value lines, in the shapes 6.1.2's server sends and its
+ * client reads (its summary is zero on any other shape). */
+static void parse_lines(void **state)
+{
+    char line[256];
+    (void)state;
+    assert_true(ttcp_nuttcp_total_line(1, 'r', 3ull << 20, 2.0, line, sizeof line) > 0);
+    assert_string_equal(line, "nuttcp-r: megabytes=3.0000 real_seconds=2.00 rate_KBps=1536.00 "
+                              "rate_Mbps=12.5829\n");
+    assert_true(ttcp_nuttcp_cpu_line(1, 'r', 3ull << 20, 0.5, line, sizeof line) > 0);
+    assert_string_equal(line, "nuttcp-r: megabytes=3.0000 cpu_seconds=0.50 "
+                              "KB_per_cpu_second=6144.00\n");
+    assert_true(ttcp_nuttcp_retrans_line(1, 3, line, sizeof line) > 0);
+    assert_string_equal(line, "nuttcp-t: retrans=3\n");
+    assert_true(ttcp_nuttcp_rusage_line(1, 't', 0.1, 0.4, 2.0, 25, line, sizeof line) > 0);
+    assert_string_equal(line, "nuttcp-t: stats=cpu user=0.1 system=0.4 elapsed=0:02 cpu=25% "
+                              "memory=0i+0d-0maxrss io=0+0pf swaps=0+0csw\n");
+    assert_true(ttcp_nuttcp_interval_line(1, 1u << 20, 1.0, 0, 2, 0, 0, line, sizeof line) > 0);
+    assert_string_equal(line, "megabytes=1.0000 real_sec=1.00 rate_Mbps=8.3886 retrans=2\n");
+    assert_true(ttcp_nuttcp_interval_line(1, 1u << 20, 1.0, 1, 0, 2, 100, line, sizeof line) > 0);
+    assert_string_equal(line, "megabytes=1.0000 real_sec=1.00 rate_Mbps=8.3886 drop=2 pkt=100 "
+                              "data_loss=2.00000\n");
 }
 
 static void datagram_dialect(void **state)
@@ -204,7 +228,8 @@ int main(void)
         cmocka_unit_test(helo_both_ways),      cmocka_unit_test(params_as_seen),
         cmocka_unit_test(params_built_as_seen), cmocka_unit_test(params_bounded),
         cmocka_unit_test(answers),             cmocka_unit_test(result_lines),
-        cmocka_unit_test(result_lines_round_trip), cmocka_unit_test(datagram_dialect),
+        cmocka_unit_test(result_lines_round_trip),
+        cmocka_unit_test(parse_lines), cmocka_unit_test(datagram_dialect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,20 +18,27 @@ static void send_text(struct nuttcp_serve *v, const char *text, size_t n)
         nuttcp_ctl_send(&v->ctl, text, n);
 }
 
+/* A client started with -fparse reads the server's lines as key=value pairs
+ * (its summary is zero when they come in the usual words). */
+static int parse_asked(const struct nuttcp_serve *v)
+{
+    return (v->p.format & TTCP_NUTTCP_FORMAT_PARSE) != 0;
+}
+
 /* A receiving server's interval, as nuttcp's receiver prints it. */
 static void send_interval(struct nuttcp_serve *v, const struct ttcp_interval *in)
 {
     char line[256];
     uint64_t packets = v->p.buflen ? in->bytes / v->p.buflen : 0, drops = 0;
+    double seconds = (double)(in->end_ns - in->start_ns) / 1e9;
     if ((in->end_ns - in->start_ns) * 2 < v->whole.interval_ns)
         return; /* the test's last moments: nuttcp's receiver prints whole intervals */
     if (in->udp_valid) {
         packets = in->udp_expected;
         drops = in->udp_lost;
     }
-    send_text(v, line, ttcp_nuttcp_interval_line(in->bytes, (double)(in->end_ns - in->start_ns) /
-                                                 1e9, v->p.udp, 0, drops, packets, line,
-                                                 sizeof line));
+    send_text(v, line, ttcp_nuttcp_interval_line(parse_asked(v), in->bytes, seconds, v->p.udp, 0,
+                                                 drops, packets, line, sizeof line));
 }
 
 static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
@@ -106,16 +113,20 @@ void nuttcp_serve_report(struct nuttcp_serve *v)
     double user = (double)(r->cpu_end.user_ns - r->cpu_start.user_ns) / 1e9;
     double sys = (double)(r->cpu_end.sys_ns - r->cpu_start.sys_ns) / 1e9;
     unsigned pct = real_s > 0 ? (unsigned)((user + sys) / real_s * 100.0 + 0.5) : 0;
+    uint64_t retrans = r->tcp_end_valid ? r->tcp_end.retransmits : 0;
+    int parse = parse_asked(v);
     if (!v->total_ready)
         return;
     if (!v->transmit)
         send_text(v, TTCP_NUTTCP_DONE, strlen(TTCP_NUTTCP_DONE));
-    send_text(v, line, ttcp_nuttcp_total_line(side, r->bytes, real_s, line, sizeof line));
-    send_text(v, line, ttcp_nuttcp_cpu_line(side, r->bytes, user + sys, line, sizeof line));
+    send_text(v, line,
+              ttcp_nuttcp_total_line(parse, side, r->bytes, real_s, line, sizeof line));
+    send_text(v, line,
+              ttcp_nuttcp_cpu_line(parse, side, r->bytes, user + sys, line, sizeof line));
     if (v->transmit && !v->p.udp)
-        send_text(v, line, ttcp_nuttcp_retrans_line(r->tcp_end_valid ? r->tcp_end.retransmits
-                                                                     : 0, line, sizeof line));
-    send_text(v, line, ttcp_nuttcp_rusage_line(side, user, sys, real_s, pct, line, sizeof line));
+        send_text(v, line, ttcp_nuttcp_retrans_line(parse, retrans, line, sizeof line));
+    send_text(v, line,
+              ttcp_nuttcp_rusage_line(parse, side, user, sys, real_s, pct, line, sizeof line));
 }
 
 /* UDP: the client's last EODs still come; they stay on the test's sockets

@@ -28,6 +28,7 @@
 #define TTCP_NUTTCP_NBUF_FOREVER 2147483647ull /* nbuf: send until the timeout */
 #define TTCP_NUTTCP_RATE_NONE 4294967295ull    /* rate (Kbit/s): no limit, as 6.1.2 says it */
 #define TTCP_NUTTCP_FORMAT_DEFAULT 2048u       /* format: what 6.1.2's client sends unasked */
+#define TTCP_NUTTCP_FORMAT_PARSE 64u           /* format bit of -fparse: key=value lines */
 
 struct ttcp_nuttcp_version {
     unsigned major, minor, delta; /* each 0..999 */
@@ -119,16 +120,21 @@ enum ttcp_nuttcp_line ttcp_nuttcp_read_line(const char *line, struct ttcp_nuttcp
  * 104.9 bytes apart, so a count not a multiple of 64 KiB is approximate). */
 uint64_t ttcp_nuttcp_bytes(double megabytes);
 
-/* A server's lines, as 6.1.2 prints them (side 't' or 'r'); each returns its
- * length, or 0 when it does not fit. */
-size_t ttcp_nuttcp_total_line(char side, uint64_t bytes, double real_s, char *buf, size_t len);
-size_t ttcp_nuttcp_cpu_line(char side, uint64_t bytes, double cpu_s, char *buf, size_t len);
-size_t ttcp_nuttcp_retrans_line(uint64_t retrans, char *buf, size_t len);
-size_t ttcp_nuttcp_rusage_line(char side, double user_s, double sys_s, double real_s,
+/* A server's lines, as 6.1.2 prints them (side 't' or 'r'): parse 0 in its
+ * usual words, parse 1 as key=value pairs, what a client started with
+ * -fparse asks for (TTCP_NUTTCP_FORMAT_PARSE) and reads back; each returns
+ * its length, or 0 when it does not fit. */
+size_t ttcp_nuttcp_total_line(int parse, char side, uint64_t bytes, double real_s, char *buf,
+                              size_t len);
+size_t ttcp_nuttcp_cpu_line(int parse, char side, uint64_t bytes, double cpu_s, char *buf,
+                            size_t len);
+size_t ttcp_nuttcp_retrans_line(int parse, uint64_t retrans, char *buf, size_t len);
+size_t ttcp_nuttcp_rusage_line(int parse, char side, double user_s, double sys_s, double real_s,
                                unsigned cpu_pct, char *buf, size_t len);
 /* An interval: TCP with retrans (udp 0), or UDP's drops of packets. */
-size_t ttcp_nuttcp_interval_line(uint64_t bytes, double seconds, int udp, uint64_t retrans,
-                                 uint64_t drops, uint64_t packets, char *buf, size_t len);
+size_t ttcp_nuttcp_interval_line(int parse, uint64_t bytes, double seconds, int udp,
+                                 uint64_t retrans, uint64_t drops, uint64_t packets, char *buf,
+                                 size_t len);
 #define TTCP_NUTTCP_DONE "DONE\n"
 
 /* Makes a peer's words one printable ASCII line: every byte outside ' '

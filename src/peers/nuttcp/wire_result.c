@@ -173,40 +173,72 @@ static double mib(uint64_t bytes)
     return (double)bytes / 1048576.0;
 }
 
-size_t ttcp_nuttcp_total_line(char side, uint64_t bytes, double real_s, char *buf, size_t len)
+size_t ttcp_nuttcp_total_line(int parse, char side, uint64_t bytes, double real_s, char *buf,
+                              size_t len)
 {
-    double s = real_s > 0 ? real_s : 1e-6;
+    double s = real_s > 0 ? real_s : 1e-6, kbps = (double)bytes / 1024.0 / s;
+    double mbps = (double)bytes * 8.0 / 1e6 / s;
+    if (parse)
+        return fits(snprintf(buf, len, "nuttcp-%c: megabytes=%.4f real_seconds=%.2f "
+                             "rate_KBps=%.2f rate_Mbps=%.4f\n", side, mib(bytes), real_s,
+                             kbps, mbps), len);
     return fits(snprintf(buf, len, "nuttcp-%c: %.4f MB in %.2f real seconds = %.2f KB/sec = "
-                         "%.4f Mbps\n", side, mib(bytes), real_s, (double)bytes / 1024.0 / s,
-                         (double)bytes * 8.0 / 1e6 / s), len);
+                         "%.4f Mbps\n", side, mib(bytes), real_s, kbps, mbps), len);
 }
 
-size_t ttcp_nuttcp_cpu_line(char side, uint64_t bytes, double cpu_s, char *buf, size_t len)
+size_t ttcp_nuttcp_cpu_line(int parse, char side, uint64_t bytes, double cpu_s, char *buf,
+                            size_t len)
 {
-    double s = cpu_s > 0 ? cpu_s : 1e-6;
+    double s = cpu_s > 0 ? cpu_s : 1e-6, per_cpu = (double)bytes / 1024.0 / s;
+    if (parse)
+        return fits(snprintf(buf, len, "nuttcp-%c: megabytes=%.4f cpu_seconds=%.2f "
+                             "KB_per_cpu_second=%.2f\n", side, mib(bytes), cpu_s, per_cpu),
+                    len);
     return fits(snprintf(buf, len, "nuttcp-%c: %.4f MB in %.2f CPU seconds = %.2f KB/cpu sec\n",
-                         side, mib(bytes), cpu_s, (double)bytes / 1024.0 / s), len);
+                         side, mib(bytes), cpu_s, per_cpu), len);
 }
 
-size_t ttcp_nuttcp_retrans_line(uint64_t retrans, char *buf, size_t len)
+size_t ttcp_nuttcp_retrans_line(int parse, uint64_t retrans, char *buf, size_t len)
 {
-    return fits(snprintf(buf, len, "nuttcp-t: retrans = %llu\n", (unsigned long long)retrans),
-                len);
+    const char *shape = parse ? "nuttcp-t: retrans=%llu\n" : "nuttcp-t: retrans = %llu\n";
+    return fits(snprintf(buf, len, shape, (unsigned long long)retrans), len);
 }
 
-size_t ttcp_nuttcp_rusage_line(char side, double user_s, double sys_s, double real_s,
+size_t ttcp_nuttcp_rusage_line(int parse, char side, double user_s, double sys_s, double real_s,
                                unsigned cpu_pct, char *buf, size_t len)
 {
     long whole = (long)real_s;
+    if (parse)
+        return fits(snprintf(buf, len, "nuttcp-%c: stats=cpu user=%.1f system=%.1f "
+                             "elapsed=%ld:%02ld cpu=%u%% memory=0i+0d-0maxrss io=0+0pf "
+                             "swaps=0+0csw\n", side, user_s, sys_s, whole / 60, whole % 60,
+                             cpu_pct), len);
     return fits(snprintf(buf, len, "nuttcp-%c: %.1fuser %.1fsys %ld:%02ldreal %u%% 0i+0d "
                          "0maxrss 0+0pf 0+0csw\n", side, user_s, sys_s, whole / 60,
                          whole % 60, cpu_pct), len);
 }
 
-size_t ttcp_nuttcp_interval_line(uint64_t bytes, double seconds, int udp, uint64_t retrans,
-                                 uint64_t drops, uint64_t packets, char *buf, size_t len)
+/* -fparse's interval: key=value pairs, UDP's drops and loss after the rate. */
+static size_t parse_interval_line(uint64_t bytes, double seconds, double mbps, int udp,
+                                  uint64_t retrans, uint64_t drops, uint64_t packets,
+                                  char *buf, size_t len)
+{
+    if (udp)
+        return fits(snprintf(buf, len, "megabytes=%.4f real_sec=%.2f rate_Mbps=%.4f drop=%llu "
+                             "pkt=%llu data_loss=%.5f\n", mib(bytes), seconds, mbps,
+                             (unsigned long long)drops, (unsigned long long)packets,
+                             packets ? 100.0 * (double)drops / (double)packets : 0.0), len);
+    return fits(snprintf(buf, len, "megabytes=%.4f real_sec=%.2f rate_Mbps=%.4f retrans=%llu\n",
+                         mib(bytes), seconds, mbps, (unsigned long long)retrans), len);
+}
+
+size_t ttcp_nuttcp_interval_line(int parse, uint64_t bytes, double seconds, int udp,
+                                 uint64_t retrans, uint64_t drops, uint64_t packets, char *buf,
+                                 size_t len)
 {
     double s = seconds > 0 ? seconds : 1e-6, mbps = (double)bytes * 8.0 / 1e6 / s;
+    if (parse)
+        return parse_interval_line(bytes, seconds, mbps, udp, retrans, drops, packets, buf, len);
     if (udp)
         return fits(snprintf(buf, len, "%10.4f MB / %6.2f sec = %9.4f Mbps %5llu / %5llu "
                              "~drop/pkt %5.2f ~%%loss\n", mib(bytes), seconds, mbps,
