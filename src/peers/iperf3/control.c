@@ -58,6 +58,8 @@ int ttcp_iperf3_open_control(struct i3 *c)
         if (rc == 0) {
             c->server = list.addr[i];
             (void)tt_setopt(c->control, TT_OPT_NODELAY, 1);
+            /* a server that stops reading cannot hold a send forever */
+            (void)tt_setopt(c->control, TT_OPT_SNDTIMEO_MS, (int)(I3_CONTROL_NS / 1000000));
             return 0;
         }
         tt_close(c->control);
