@@ -80,12 +80,20 @@ static int take_back(struct ttcp_session *s, struct ttcp_moment *first_back)
     int64_t n = tt_recv(s->sock, s->buf.data, len);
     if (n == TT_E_INTR)
         return 1;
-    if (n < 0)
+    if (n < 0) {
+        /* a reset, not a close: the receiver let data go unread (a crash, a
+         * kill), so none of it is known to have been delivered */
         ttcp_warn(s, TTCP_WARN_RESET_AT_END);
+        (void)ttcp_fail(s, (int)n, TTCP_OP_IO);
+        s->res->delivery = TTCP_DELIVERY_NOT_CONFIRMED;
+    } else if (n == 0) {
+        s->res->delivery = TTCP_DELIVERY_CONFIRMED;
+    }
     if (n <= 0)
         return 0;
     ttcp_after_read(s);
     s->res->back_done = 1;
+    s->res->delivery = TTCP_DELIVERY_CONFIRMED; /* it read our data to answer */
     if (first_back->ns == 0)
         ttcp_moment_now(s, first_back);
     s->res->back_bytes += (uint64_t)n;
@@ -100,6 +108,23 @@ static void tell_sent(struct ttcp_session *s, int *told)
         return;
     *told = 1;
     ttcp_emit(s, TTCP_EV_SENT);
+}
+
+/* The receiver neither closed nor reset within --idle-timeout: bytes it
+ * never acknowledged (a closed window: it stopped reading) are not known
+ * to have arrived, which fails the test; all acknowledged, its host had
+ * them. Where the OS cannot tell, nothing is claimed either way. */
+static void unacked_at_idle(struct ttcp_session *s, int64_t unacked)
+{
+    if (unacked > 0) {
+        s->res->delivery = TTCP_DELIVERY_NOT_CONFIRMED;
+        s->res->unacked_at_end = (uint64_t)unacked;
+        ttcp_warn(s, TTCP_WARN_UNACKED);
+        (void)ttcp_fail(s, TT_E_AGAIN, TTCP_OP_IO);
+        s->res->failure.native = 0; /* no system call failed: the peer went quiet */
+    } else if (unacked == 0) {
+        s->res->delivery = TTCP_DELIVERY_ACKNOWLEDGED;
+    }
 }
 
 /* After our FIN, waits until the receiver closes. Bounded: gives up when
@@ -130,6 +155,7 @@ static void wait_for_receiver_close(struct ttcp_session *s, struct ttcp_moment *
             s->res->idle_timeout = 1;
             ttcp_warn(s, TTCP_WARN_NO_CLOSE);
             *end = progress;
+            unacked_at_idle(s, unacked);
         }
     }
     if (end->ns == 0)
@@ -172,10 +198,16 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
         s->res->back_done = s->opts->half_close; /* reading back is the half close */
         wait_for_receiver_close(s, &end);
         ttcp_timer_stop_at(s, &end);
+        if (!tt_interrupted())
+            rc = s->res->failure.code; /* a reset, or data never acknowledged */
     } else {
         ttcp_timer_stop(s);
-        if (rc == 0 && !stopped && !tt_interrupted()) /* shutdown failed: reset before our FIN */
+        if (rc == 0 && !stopped && !tt_interrupted()) { /* shutdown failed: reset before our FIN */
             ttcp_warn(s, TTCP_WARN_RESET_BEFORE_FIN);
+            rc = ttcp_fail(s, TT_E_CONNRESET, TTCP_OP_IO);
+            s->res->failure.native = 0; /* (the shutdown's own error says less) */
+            s->res->delivery = TTCP_DELIVERY_NOT_CONFIRMED;
+        }
     }
     s->res->interrupted = tt_interrupted() != 0;
     ttcp_capture_tcp_info(s, 1);

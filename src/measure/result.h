@@ -56,6 +56,14 @@ struct ttcp_failure {
     int path_mtu;  /* TTCP_OP_DONTFRAG, TT_E_MSGSIZE: the path MTU the OS learnt (0: unknown) */
 };
 
+/* What a TCP transmitter learnt of its data's delivery after its FIN. */
+enum ttcp_delivery {
+    TTCP_DELIVERY_UNKNOWN,       /* not a TCP transmitter's wait (UDP, a receiver, Ctrl+C, -c) */
+    TTCP_DELIVERY_CONFIRMED,     /* the receiver closed after reading it all, or sent back */
+    TTCP_DELIVERY_ACKNOWLEDGED,  /* every byte acknowledged, no close within --idle-timeout */
+    TTCP_DELIVERY_NOT_CONFIRMED  /* a reset, or bytes never acknowledged: data may be lost */
+};
+
 /* Things that went differently from a plain test. The engine records them in
  * the result (one bit each) and announces each once as it happens; the report
  * layer has the words, so text and JSON list the same ones however the test
@@ -78,6 +86,7 @@ enum ttcp_warning {
     TTCP_WARN_TOS,             /* --tos, --dscp: the OS does not let a program mark packets */
     TTCP_WARN_OMIT_LONGER,     /* --omit: the test ended first: nothing was left out */
     TTCP_WARN_FQ_UDP,          /* --fq-rate -u: only the fq qdisc paces UDP */
+    TTCP_WARN_UNACKED,         /* -t: bytes never acknowledged when the wait gave up */
     TTCP_WARN_COUNT
 };
 
@@ -93,6 +102,8 @@ struct ttcp_result {
     uintptr_t buffer_address;
     int interrupted;      /* Ctrl+C ended the timed phase */
     int idle_timeout;     /* no progress for --idle-timeout ended it */
+    enum ttcp_delivery delivery; /* a TCP transmitter: what the receiver confirmed */
+    uint64_t unacked_at_end; /* ... NOT_CONFIRMED at the idle timeout: bytes never acknowledged */
     uint32_t warnings;    /* 1u << enum ttcp_warning, for each that happened */
     uint64_t unsent_tail; /* TTCP_WARN_INPUT_TAIL: the bytes left unsent */
     int icmp_code, icmp_native; /* TTCP_WARN_ICMP: the first such error (TT_E_*, native) */

@@ -32,7 +32,8 @@ static const char *const fixed_words[TTCP_WARN_COUNT] = {
     [TTCP_WARN_SODEBUG] = "SO_DEBUG could not be set (ignored)",
     [TTCP_WARN_QUICKACK] = "delayed ACK cannot be turned off here (ignored)",
     [TTCP_WARN_DISCARD] = "--discard is not possible here: data is copied",
-    [TTCP_WARN_RESET_AT_END] = "the receiver reset the connection at the end",
+    [TTCP_WARN_RESET_AT_END] = "the receiver reset the connection at the end: data it had "
+                               "not read is lost, so delivery is not confirmed",
     [TTCP_WARN_RESET_BEFORE_FIN] = "the receiver reset the connection at the end; "
                                    "delivery of the last bytes is not confirmed",
     [TTCP_WARN_NO_CLOSE] = "the receiver did not close (idle timeout); "
@@ -85,6 +86,10 @@ size_t ttcp_report_warning_text(const struct ttcp_options *o, enum ttcp_warning 
     case TTCP_WARN_ICMP:
         icmp_words(&t, res);
         break;
+    case TTCP_WARN_UNACKED:
+        ttcp_text_add(&t, "%llu bytes sent were never acknowledged: delivery is not confirmed",
+                      (unsigned long long)res->unacked_at_end);
+        break;
     case TTCP_WARN_OMIT_LONGER:
         ttcp_text_add(&t, "--omit: the test ended within its first %.2f s: nothing was left "
                       "out of the figures", (double)o->omit_ns / 1e9);
@@ -117,6 +122,7 @@ const char *ttcp_report_warning_code(enum ttcp_warning w)
         [TTCP_WARN_TOS] = "tos_unsupported",
         [TTCP_WARN_OMIT_LONGER] = "omit_longer_than_test",
         [TTCP_WARN_FQ_UDP] = "fq_rate_udp_needs_fq",
+        [TTCP_WARN_UNACKED] = "unacknowledged",
     };
     return (unsigned)w < TTCP_WARN_COUNT ? codes[w] : "unknown";
 }
@@ -333,8 +339,10 @@ size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failu
          * theirs): the system's "Resource temporarily unavailable" would not say that
          * the far end stalled */
         ttcp_text_add(&t, "ttcp%s: IO: the peer went idle: nothing moved for %g s "
-                      "(--idle-timeout)\nerrno=%d\n", ttcp_options_side(o),
-                      (double)o->idle_timeout_ns / 1e9, f->native);
+                      "(--idle-timeout)\n", ttcp_options_side(o),
+                      (double)o->idle_timeout_ns / 1e9);
+        if (f->native != 0) /* (a transmitter's wait for the close has no system error) */
+            ttcp_text_add(&t, "errno=%d\n", f->native);
         return t.used;
     }
     ttcp_text_add(&t, "ttcp%s: %s: %s", ttcp_options_side(o), ttcp_report_op_name(f->op),
@@ -346,6 +354,9 @@ size_t ttcp_report_failure(const struct ttcp_options *o, const struct ttcp_failu
     else if (o->interface != NULL && f->code == TT_E_INVAL &&
              (f->op == TTCP_OP_MCAST || f->op == TTCP_OP_JOIN))
         ttcp_text_add(&t, " (--interface %s: no such interface here?)", o->interface);
-    ttcp_text_add(&t, "\nerrno=%d\n", f->native);
+    if (f->native != 0) /* (a failure no system call reported has no number) */
+        ttcp_text_add(&t, "\nerrno=%d\n", f->native);
+    else
+        ttcp_text_add(&t, "\n");
     return t.used;
 }

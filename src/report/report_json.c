@@ -212,6 +212,18 @@ static void pmtu_object(struct ttcp_json *j, const struct ttcp_pmtu *p)
     ttcp_json_end(j);
 }
 
+/* A TCP transmitter's wait for the receiver's close: what it learnt. */
+static void delivery_member(struct ttcp_json *j, const struct ttcp_result *r)
+{
+    static const char *const words[] = {
+        [TTCP_DELIVERY_CONFIRMED] = "confirmed",
+        [TTCP_DELIVERY_ACKNOWLEDGED] = "acknowledged",
+        [TTCP_DELIVERY_NOT_CONFIRMED] = "not_confirmed",
+    };
+    if (r->delivery != TTCP_DELIVERY_UNKNOWN)
+        ttcp_json_string(j, "delivery", words[r->delivery]);
+}
+
 static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
                          const struct ttcp_result *r)
 {
@@ -239,6 +251,7 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
     }
     ttcp_json_bool(j, "interrupted", r->interrupted);
     ttcp_json_bool(j, "idle_timeout", r->idle_timeout);
+    delivery_member(j, r);
     ttcp_json_bool(j, "truncated", (r->warnings >> TTCP_WARN_TRUNCATED) & 1u);
     cpu_object(j, r);
     if (o->link_bps)
