@@ -260,15 +260,17 @@ static int receive_some(struct ttcp_session *s, struct rx *x)
     return rc < 0 ? rc : 1;
 }
 
-/* The stamp's datagrams that came before the socket was the test's, at
- * their own arrival: 1 to go on, negative on failure. */
+/* The stamp's datagrams that came before the socket was the test's (their
+ * arrival stamps kept for jitter; the idle timeout counts from now, on
+ * the monotonic clock): 1 to go on, negative on failure. */
 static int take_prior(struct ttcp_session *s, struct rx *x)
 {
+    int64_t now = tt_now_ns();
     int i, rc = 0;
     if (s->stamp == NULL)
         return 1;
     for (i = 0; i < s->stamp->prior_count && rc == 0 && x->state != TTCP_UDP_DONE; i++)
-        rc = take(s, x, &s->stamp->prior[i], s->stamp->prior[i].arrived_ns);
+        rc = take(s, x, &s->stamp->prior[i], now);
     return rc < 0 ? rc : 1;
 }
 
