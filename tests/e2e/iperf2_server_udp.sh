@@ -3,7 +3,8 @@
 # own, and the end (negative sequence numbers) is answered with the server report. Both ends'
 # figures agree, a stream at a time, matched by the client's port: iperf's "Server Report" line
 # (-f B: in bytes) against ttcp -S's --json line: bytes, lost and datagrams as both count them
-# (iperf2 counts the first end datagram too). -t, -n with -l, -P 2; refused: --key-file,
+# (iperf2 counts the first end datagram too). -t, -n with -l, -P 2; -R (we send: its counts
+# against ours), --max-rate on what we send; refused: --key-file,
 # --max-streams, --max-clients (nothing is sent back: iperf says it got no ack); hostile:
 # datagrams that nearly pass the rule are classic data, a late end datagram starts nothing, a
 # start then silence holds its slot only for --idle-timeout; the server serves on after each.
@@ -67,6 +68,30 @@ agree bytes s 1
 expect_match s err '^ttcp-r: buflen=1000, nbuf=0, align=16384/0, port=[0-9]+  udp$'
 client parallel -b 5m -t 1 -P 2
 agree parallel s 2
+# -R: we send on the client's socket, paced at its -b; it counts our end datagram too, so its
+# total is our datagrams + 1 and its bytes plus what it lost are ours plus one datagram
+reversed() {
+  local name=$1 len=$2 port mine sent bytes
+  expect_rc "$name" 0
+  port=$(ports "$name")
+  wait_for "$WAIT" s has_json s "$port"
+  mine=$(awk '/^\[ \*1\] .* Bytes\/sec .* ms [0-9]+\/[0-9]+ / {
+      for (i = 1; i <= NF; i++) if ($i == "Bytes") b = $(i - 1)
+      split($(NF - 1), lt, "/"); print b, lt[1], lt[2]; exit }' "$TMP/$name.out")
+  read -r sent bytes < <(jq -r --argjson p "$port" '.tests[] | select(.peer_port == $p) |
+      "\(.io_calls) \(.bytes)"' "$TMP/s.out")
+  read -r cb clost ctotal <<<"$mine"
+  [ -n "$ctotal" ] || { fail "$name: no figures line"; return; }
+  expect_eq "$name" "its datagrams (ours + the end)" "$ctotal" "$((sent + 1))"
+  expect_eq "$name" "its bytes + lost (ours + the end)" "$((cb + clost * len))" "$((bytes + len))"
+  measured "$name: we sent $sent datagrams, $bytes bytes; it got $cb bytes, $clost lost of $ctotal"
+}
+client rtimed -b 10m -t 1 -R
+reversed rtimed 1470
+client rbytes -b 10m -n 300000 -l 1000 -R
+reversed rbytes 1000
+expect_eq rbytes "the bytes we sent for -n 300000 -l 1000" \
+  "$(jq -r '.tests[] | select(.bytes == 300000) | .io_calls' "$TMP/s.out")" 300
 # a late end datagram of no test: dropped, no test, no answer
 lines=$(json_lines s)
 python3 "$PEER" "$P" end
@@ -100,6 +125,12 @@ no_ack over
 expect_match limited err 'refused: the test asked for is out of range'
 expect_eq limited "JSON lines after -P 2 over --max-streams 1" "$(json_lines limited)" 0
 stop limited
+server rated --max-rate 2m
+client paced -b 10m -t 1 -R
+expect_rc paced 0
+expect_eq rated "our sender's pace under --max-rate 2m" \
+  "$(jq -r '.options.pace_bits_per_second' "$TMP/rated.out" | tail -n 1)" 2000000
+stop rated
 server one --max-clients 1
 client crowded -b 1m -t 1 -P 2
 expect_match one err 'turned away: busy \(--max-clients\)'

@@ -8,7 +8,10 @@
  * iperf2's sequence header read for loss, order and jitter; its first end
  * datagram (negative sequence) is counted, as iperf2's server counts it,
  * and ends the test; it and every later one are answered with the
- * 128-byte server report, until the client has been quiet a moment. */
+ * 128-byte server report, until the client has been quiet a moment.
+ * `-u -R`: we send on the same socket, iperf2's sequence header in each
+ * datagram, for the header's time or bytes at its rate (within
+ * --max-rate), and end with one negative sequence, as 2.1.8's server. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +22,9 @@
 #include "remote/wire.h"
 
 #define REPORT_QUIET_MS 250          /* no end datagram so long: the client has its report */
+#define UDP_DEFAULT_LEN 1470u        /* iperf2's -l with -u */
+#define UDP_DEFAULT_RATE 1000000u    /* iperf2's -b with -u */
+#define CENTI_NS 10000000ll          /* mAmount's time unit */
 #define REPORT_MAX_NS 3000000000ll   /* 2.1.8's client tries for 2 s */
 #define NS_PER_S 1000000000ll
 
@@ -30,6 +36,9 @@ struct serve_udp {
     int64_t base_ns;             /* the first datagram's sending moment */
     int based;
     int ended;                   /* the client's end came */
+    int reverse;                 /* -R: we send, on the same socket */
+    int64_t shift_ns;            /* -R: our clock to the client's, from its first datagram */
+    char host[80];
 };
 
 /* The engine's stamp reader (engine/run.h): iperf2's sequence from 1 as
@@ -68,12 +77,11 @@ static int within_limits(const struct serve_udp *v)
     uint64_t most = sv->max_streams ? sv->max_streams : TTCP_STREAMS_MAX;
     if ((uint64_t)v->h.threads > most)
         return -1;
-    if (v->h.buflen < 0 || (uint32_t)v->h.buflen > TTCP_UDP_MAX_BUFLEN)
+    if (v->h.buflen < 0 || (uint32_t)v->h.buflen > TTCP_UDP_MAX_BUFLEN ||
+        (v->reverse && v->h.buflen > 0 && v->h.buflen < (int32_t)TTCP_IPERF2_UDP_DGRAM_LEN))
         return -1;
-    /* -r, -d (the server sends back to mPort) and -R (on this socket): not yet */
-    if ((v->h.flags & TTCP_IPERF2_VERSION1) || (v->h.upper & TTCP_IPERF2_UP_REVERSE))
-        return -1;
-    return 0;
+    /* -r, -d: the server would send to mPort, a port the client names: not served */
+    return (v->h.flags & TTCP_IPERF2_VERSION1) ? -1 : 0;
 }
 
 /* The receiver's options: the server's own (its units, --json, limits),
@@ -92,6 +100,62 @@ static void plan(struct serve_udp *v, size_t first_len)
     if ((uint64_t)v->h.buflen > o->buflen)
         o->buflen = (uint64_t)v->h.buflen;
     o->limit_ns = sv->max_time_ns;
+}
+
+/* -R: our sender's, for the header's time or bytes, paced at its rate
+ * (iperf2's 1 Mbit/s when it names none) within --max-rate. */
+static void plan_send(struct serve_udp *v)
+{
+    const struct ttcp_options *sv = v->s->server;
+    struct ttcp_options *o = &v->o;
+    uint64_t rate = v->h.rate ? v->h.rate : UDP_DEFAULT_RATE;
+    o->transmit = 1;
+    o->host = tt_addr_text(&v->s->client, v->host, sizeof v->host);
+    o->buflen = v->h.buflen > 0 ? (uint64_t)v->h.buflen : UDP_DEFAULT_LEN;
+    o->pace_bps = sv->max_rate_bps && rate > sv->max_rate_bps ? sv->max_rate_bps : rate;
+    if (v->h.amount < 0) { /* -(seconds * 100) */
+        o->duration_ns = -(int64_t)v->h.amount * CENTI_NS;
+        if (sv->max_time_ns && o->duration_ns > sv->max_time_ns)
+            o->duration_ns = sv->max_time_ns;
+    } else {
+        uint64_t bytes = v->h.amount > 0 ? (uint64_t)v->h.amount : 1;
+        o->nbuf = (bytes + o->buflen - 1) / o->buflen;
+        o->nbuf_given = 1;
+    }
+}
+
+/* A sequence header with our moment as the client's clock tells time:
+ * 2.1.8's client, with -n, takes its first datagram's transit for a
+ * jump in its jitter, so the transit must be near 0 as its own server's
+ * (on one host) would be. */
+static void put_dgram(const struct serve_udp *v, unsigned char *buf, int64_t seq, int64_t now_ns)
+{
+    struct ttcp_iperf2_dgram d;
+    int64_t at = now_ns + v->shift_ns;
+    d.seq = seq;
+    d.sec = (uint32_t)(at / NS_PER_S);
+    d.usec = (uint32_t)(at % NS_PER_S / 1000);
+    ttcp_iperf2_dgram_write(buf, &d);
+}
+
+/* The engine's stamp (engine/run.h), -R: iperf2's sequence header, from 1. */
+static void stamp_dgram(void *ctx, unsigned char *buf, size_t len, uint64_t seq, int64_t now_ns)
+{
+    if (len >= TTCP_IPERF2_UDP_DGRAM_LEN)
+        put_dgram(ctx, buf, (int64_t)(seq + 1), now_ns);
+}
+
+/* -R's end, as 2.1.8's server sends it: one datagram of sequence
+ * -(sent + 1), and no report asked for. */
+static void send_end(struct serve_udp *v)
+{
+    size_t len = (size_t)v->o.buflen;
+    unsigned char *buf = calloc(1, len);
+    if (buf == NULL)
+        return;
+    put_dgram(v, buf, -(int64_t)(v->res.bytes / len + 1), tt_now_ns());
+    tt_send(v->s->control, buf, len);
+    free(buf);
 }
 
 static void event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
@@ -144,22 +208,34 @@ void ttcp_iperf2_serve_udp(struct ttcp_peer_serving *s)
 {
     struct serve_udp *v = calloc(1, sizeof *v);
     const struct tt_datagram *prior = NULL;
-    int n = s->udp_prior(s, &prior), rc;
+    int n = s->udp_prior(s, &prior), rc, ok;
     if (v == NULL)
         return;
     v->s = s;
-    if (n < 1 || ttcp_iperf2_udp_recognise(prior[0].buf, prior[0].len, &v->h) !=
-                     TTCP_IPERF2_UDP_START || within_limits(v) != 0) {
+    ok = n >= 1 && ttcp_iperf2_udp_recognise(prior[0].buf, prior[0].len, &v->h) ==
+                       TTCP_IPERF2_UDP_START;
+    v->reverse = ok && (v->h.upper & TTCP_IPERF2_UP_REVERSE) != 0;
+    if (!ok || within_limits(v) != 0) {
         s->obs->notice(s->obs->ctx, TTCP_NOTICE_REFUSED_TEST, &s->client);
     } else {
-        struct ttcp_udp_stamp stamp = {NULL, v, read_dgram, prior, n};
+        struct ttcp_udp_stamp in = {NULL, v, read_dgram, prior, n};
+        struct ttcp_udp_stamp out = {stamp_dgram, v, NULL, NULL, 0};
         struct ttcp_observer obs = {event, v, NULL, NULL};
         plan(v, prior[0].len);
+        if (v->reverse) {
+            struct ttcp_iperf2_dgram first;
+            plan_send(v);
+            if (ttcp_iperf2_dgram_read(prior[0].buf, prior[0].len, &first) == 0)
+                v->shift_ns = (int64_t)first.sec * NS_PER_S + (int64_t)first.usec * 1000 -
+                              tt_now_ns();
+        }
         s->begun(s);
         rc = ttcp_run_on_stamped(&v->o, &obs, &v->res, s->control, &s->client,
-                                 TTCP_RUN_KEEP_SOCKET, &stamp);
+                                 TTCP_RUN_KEEP_SOCKET, v->reverse ? &out : &in);
         if (rc != 0)
             s->obs->failed(s->obs->ctx, &v->o, &v->res);
+        else if (v->reverse)
+            send_end(v);
         else if (v->ended)
             answer_end(v);
     }
