@@ -4,7 +4,7 @@
 # figures agree, a stream at a time, matched by the client's port: iperf's "Server Report" line
 # (-f B: in bytes) against ttcp -S's --json line: bytes, lost and datagrams as both count them
 # (iperf2 counts the first end datagram too). -t, -n with -l, -P 2; -R (we send: its counts
-# against ours), --max-rate on what we send; refused: --key-file,
+# against ours), --max-rate on what we send; refused: --allow, --key-file,
 # --max-streams, --max-clients (nothing is sent back: iperf says it got no ack); hostile:
 # datagrams that nearly pass the rule are classic data, a late end datagram starts nothing, a
 # start then silence holds its slot only for --idle-timeout; the server serves on after each.
@@ -117,6 +117,13 @@ server keyless --key-file "$TMP/key" --keyless-peers
 client kl -b 1m -t 1
 agree kl keyless 1
 stop keyless
+
+# --allow not covering the client: its datagrams are dropped, no test, nothing sent back
+server walled --allow 127.0.0.2
+client outside -b 1m -t 1
+no_ack outside
+expect_eq walled "JSON lines" "$(json_lines walled)" 0
+stop walled
 
 # --max-streams (iperf2's numThreads), --max-clients (each stream takes a slot)
 server limited --max-streams 1 --max-clients 1
