@@ -34,7 +34,8 @@ static const struct ttcp_peer peers[] = {
      .refuse = ttcp_nuttcp_refuse},
     {.name = "iperf2", .far_end = TTCP_FAR_IPERF2, .check = ttcp_iperf2_check,
      .test = ttcp_iperf2_test, .serve = ttcp_iperf2_serve, .port = NULL,
-     .recognise = ttcp_iperf2_recognise, .recognise_len = TTCP_IPERF2_HDR_MAX},
+     .recognise = ttcp_iperf2_recognise, .recognise_len = TTCP_IPERF2_HDR_MAX,
+     .recognise_udp = ttcp_iperf2_recognise_udp, .serve_udp = ttcp_iperf2_serve_udp},
 };
 
 const struct ttcp_peer *cli_peers(size_t *count)

@@ -41,9 +41,21 @@ int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs
  * ttcp's (buf, len bytes; seq 0, 1, ... as sent; now_ns the monotonic
  * clock), and no 1.12 marker is sent: the caller ends the test the tool's
  * way (flags TTCP_RUN_KEEP_SOCKET). */
+enum ttcp_stamp_seen { TTCP_STAMP_NONE, TTCP_STAMP_DATA, TTCP_STAMP_END };
 struct ttcp_udp_stamp {
     void (*write)(void *ctx, unsigned char *buf, size_t len, uint64_t seq, int64_t now_ns);
     void *ctx;
+    /* A receiver in sink mode reads each datagram's header with read, in
+     * place of ttcp's (NULL: ttcp's): NONE, no header (counted as bytes
+     * alone); DATA, *seq from 0 and *sent_ns (any clock, the same for every
+     * datagram); END, the tool's end, counted as DATA, after which the test
+     * ends at its arrival (no 1.12 marker is looked for). */
+    enum ttcp_stamp_seen (*read)(void *ctx, const unsigned char *buf, size_t len, uint64_t *seq,
+                                 int64_t *sent_ns);
+    /* Datagrams of the test that came before its socket was (a server's
+     * shared port): taken first, in order, as if they had come on it. */
+    const struct tt_datagram *prior;
+    int prior_count;
 };
 int ttcp_run_on_stamped(const struct ttcp_options *opts, const struct ttcp_observer *obs,
                         struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,

@@ -17,6 +17,7 @@ struct ttcp_session {
     const struct ttcp_options *opts;
     const struct ttcp_observer *obs;
     const struct ttcp_udp_stamp *stamp; /* another tool's UDP header (run.h), or NULL */
+    int stamp_ended;     /* its read said END: the UDP receiver stops */
     struct ttcp_result *res;
     struct ttcp_buffer buf;
     tt_socket listener;  /* TCP receiver's listening socket */

@@ -51,6 +51,21 @@ static void check_plain(struct ttcp_session *s, const struct tt_datagram *d, siz
     v->offset += n;
 }
 
+/* Another tool's header, as its stamp reads it: the sequence and the
+ * sending moment, and whether it is the tool's end of the test. */
+static void read_stamp(struct ttcp_session *s, const struct tt_datagram *d, size_t n)
+{
+    uint64_t seq = 0;
+    int64_t sent_ns = 0;
+    enum ttcp_stamp_seen seen = s->stamp->read(s->stamp->ctx, d->buf, n, &seq, &sent_ns);
+    if (seen == TTCP_STAMP_NONE)
+        return;
+    s->res->udp_stats_valid = 1;
+    ttcp_udp_stats_add(&s->res->udp, seq, sent_ns, d->arrived_ns);
+    if (seen == TTCP_STAMP_END)
+        s->stamp_ended = 1;
+}
+
 /* What a datagram with ttcp's header tells: its place in the sequence,
  * its transit time, and (--verify) whether its bytes arrived intact. */
 static void read_header(struct ttcp_session *s, const struct tt_datagram *d, size_t n)
@@ -58,6 +73,10 @@ static void read_header(struct ttcp_session *s, const struct tt_datagram *d, siz
     struct ttcp_udp_header h;
     struct ttcp_result *r = s->res;
     struct ttcp_udp_iperf3 i3;
+    if (s->stamp != NULL && s->stamp->read != NULL) { /* another tool's (run.h) */
+        read_stamp(s, d, n);
+        return;
+    }
     if (s->opts->udp_iperf3) { /* iperf3's: its count from 1, its sending moment */
         if (ttcp_udp_iperf3_read(d->buf, n, s->opts->udp_iperf3 == TTCP_UDP_IPERF3_64, &i3) &&
             i3.count > 0) {
@@ -149,6 +168,7 @@ static int trailing_marker(const struct ttcp_session *s, const struct rx *x,
 /* Feeds one datagram to the state machine. */
 static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *d, int64_t now)
 {
+    int rc;
     if (trailing_marker(s, x, d, now))
         return 0;
     if (ttcp_claimed(s, d))
@@ -170,7 +190,10 @@ static int take(struct ttcp_session *s, struct rx *x, const struct tt_datagram *
     case TTCP_UDP_DATA:
         /* now was read before the batch; a timer started inside it is later */
         x->last_ns = now > s->start_ns ? now : s->start_ns;
-        return take_data(s, d);
+        rc = take_data(s, d);
+        if (s->stamp_ended)
+            x->state = TTCP_UDP_DONE; /* the tool's end, counted */
+        return rc;
     default:
         return 0;
     }
@@ -237,6 +260,20 @@ static int receive_some(struct ttcp_session *s, struct rx *x)
     return rc < 0 ? rc : 1;
 }
 
+/* The stamp's datagrams that came before the socket was the test's (their
+ * arrival stamps kept for jitter; the idle timeout counts from now, on
+ * the monotonic clock): 1 to go on, negative on failure. */
+static int take_prior(struct ttcp_session *s, struct rx *x)
+{
+    int64_t now = tt_now_ns();
+    int i, rc = 0;
+    if (s->stamp == NULL)
+        return 1;
+    for (i = 0; i < s->stamp->prior_count && rc == 0 && x->state != TTCP_UDP_DONE; i++)
+        rc = take(s, x, &s->stamp->prior[i], now);
+    return rc < 0 ? rc : 1;
+}
+
 int ttcp_udp_receive(struct ttcp_session *s)
 {
     struct rx x;
@@ -251,6 +288,7 @@ int ttcp_udp_receive(struct ttcp_session *s)
     tt_setopt(s->sock, TT_OPT_TIMESTAMPS, 1); /* for jitter; without it, the clock at return */
     if (tt_getopt(s->sock, TT_OPT_RCVBUF, &x.queue) != 0)
         x.queue = 0;
+    rc = take_prior(s, &x);
     while (rc > 0 && x.state != TTCP_UDP_DONE && !ttcp_stopping(s))
         rc = receive_some(s, &x);
     if (rc == 0 && s->res->idle_timeout)
@@ -258,7 +296,8 @@ int ttcp_udp_receive(struct ttcp_session *s)
     s->res->interrupted = tt_interrupted() != 0;
     if (!s->res->started)
         return s->res->interrupted ? ttcp_fail(s, TT_E_INTR, TTCP_OP_RECVFROM) : (rc < 0 ? rc : 0);
-    if (s->opts->udp_iperf3 && x.last_ns > 0) { /* no end marker: the last datagram ends it */
+    if ((s->opts->udp_iperf3 || (s->stamp != NULL && s->stamp->read != NULL)) && x.last_ns > 0) {
+        /* no end marker: the last datagram (or the tool's end) ends it */
         struct ttcp_moment end;
         ttcp_moment_now(s, &end);
         end.ns = x.last_ns;

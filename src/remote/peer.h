@@ -29,6 +29,13 @@ typedef int (*ttcp_peer_test)(const struct ttcp_options *o, const struct ttcp_cl
 enum ttcp_peer_verdict { TTCP_PEER_NO, TTCP_PEER_YES, TTCP_PEER_MORE };
 typedef enum ttcp_peer_verdict (*ttcp_peer_recognise)(const unsigned char *b, size_t n);
 
+/* The shared UDP port (-p): is a datagram this tool's? START: a client's
+ * test (one each sender's address and port), served by serve_udp; END: the
+ * end of one that comes late (the test over, or refused): dropped; NO: the
+ * classic receiver's. */
+enum ttcp_peer_udp_verdict { TTCP_PEER_UDP_NO, TTCP_PEER_UDP_START, TTCP_PEER_UDP_END };
+typedef enum ttcp_peer_udp_verdict (*ttcp_peer_recognise_udp)(const unsigned char *b, size_t n);
+
 struct ttcp_peer_serving;
 /* -S: one client of the tool, on its own slot's thread, from its first
  * connection on (the server has checked --allow and --max-clients); the
@@ -52,6 +59,10 @@ struct ttcp_peer {
                             * is that test's data (take_data); 0: every one is a client */
     ttcp_peer_recognise recognise; /* NULL: it never opens on the shared port */
     size_t recognise_len;  /* the most bytes recognise needs */
+    /* its clients that come to the shared UDP port with datagrams alone (NULL: none):
+     * serve_udp runs each, s->control its socket (remote/peer.h's serving) */
+    ttcp_peer_recognise_udp recognise_udp;
+    ttcp_peer_serve serve_udp;
     /* A client turned away before its test (--max-clients run, or a key the
      * tool cannot carry): told so in the tool's own words where it has
      * them, on a connection that sends at once. NULL: just closed. */
@@ -63,7 +74,9 @@ struct ttcp_peer {
  * tool's data connections arrive where the server listens). */
 struct ttcp_peer_serving {
     const struct ttcp_peer *peer;
-    tt_socket control;     /* the client's first connection, its bytes unread; a serve
+    tt_socket control;     /* serve_udp: a UDP socket on the shared port, connected to the
+                            * client's address and port (client), the server closes it;
+                            * serve: the client's first connection, its bytes unread; a serve
                             * that hands it to a run that closes it (a TCP receiver's
                             * ttcp_run_on) sets it to TT_NO_SOCKET, else the server
                             * closes it when serve returns */
@@ -100,6 +113,11 @@ struct ttcp_peer_serving {
      * *sock, or -1 with *code (TT_E_*: bind, the deadline passed). */
     int (*udp_data)(struct ttcp_peer_serving *s, uint64_t port, int64_t deadline,
                     tt_socket *sock, struct tt_addr *from, int *code);
+    /* serve_udp: the client's datagrams that the shared port's receiver
+     * took before control was connected (the first, that recognise_udp
+     * said START to, and any that followed it there), in order; no more are
+     * kept after this call. Valid until serve_udp returns; returns how many. */
+    int (*udp_prior)(struct ttcp_peer_serving *s, const struct tt_datagram **prior);
 };
 
 #endif

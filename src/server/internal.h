@@ -24,6 +24,9 @@
 /* SLOT_PEER: another tool's client (peer.c); it counts with SLOT_CONTROL's. */
 enum slot_kind { SLOT_FREE, SLOT_CLASSIC, SLOT_CONTROL, SLOT_PEER, SLOT_KINDS };
 #define PEER_LANES_MAX 4 /* other tools' own listening ports */
+#define UDP_PRIOR_MAX 16  /* a datagram client's datagrams kept before its test looks */
+#define UDP_PRIOR_BYTES (64u << 10)
+#define UDP_ENDED_MAX 64  /* datagram clients remembered as over */
 
 /* One data stream of a client's test, by its number on the wire
  * (TTCP_STREAM_ID: 2 i + 0 the client sends, + 1 the server sends). */
@@ -57,6 +60,21 @@ struct slot {
     tt_socket *data_in;    /* [data_want], the waiting service's */
     int udp_wait, udp_got; /* a datagram from the client on the shared UDP port */
     struct tt_addr udp_from; /* ... came from there */
+    /* PEER, a client of datagrams alone (peer_udp.c): peer is its address
+     * and port, control its connected socket; the datagrams of it the
+     * classic receiver took first, kept for its test until it looks */
+    int udp_flow;
+    int prior_open;
+    int prior_count;
+    size_t prior_used;
+    struct tt_datagram prior[UDP_PRIOR_MAX];
+    unsigned char *prior_bytes; /* [UDP_PRIOR_BYTES] */
+};
+
+/* A sender of datagrams alone whose test is over or was refused. */
+struct udp_ended {
+    struct tt_addr from;
+    int64_t until_ns;      /* forgotten then (each datagram of it puts it later) */
 };
 
 struct ttcp_server {
@@ -84,6 +102,7 @@ struct ttcp_server {
     struct tt_handoff *handoff; /* --inetd: where the test's data connections come */
     int started;           /* tests begun (-1 takes no more after the first) */
     int stopping;          /* the server ends: the classic UDP receiver stops too */
+    struct udp_ended udp_ended[UDP_ENDED_MAX]; /* peer_udp.c's, under the lock */
 };
 
 /* slots.c */
@@ -158,6 +177,15 @@ int ttcp_peer_attach_shared(struct ttcp_server *sv, tt_socket s, const struct tt
  * one there: its source is given to the test (0: the classic receiver
  * leaves it), or -1. */
 int ttcp_peer_attach_udp(struct ttcp_server *sv, const struct tt_addr *from);
+/* peer_udp.c: a datagram on the shared UDP port that is another tool's
+ * (its test's, a new client's, a late one of a test over): taken (1), or
+ * the classic receiver's (0). On the classic receiver's thread. */
+int ttcp_peer_claim_udp(struct ttcp_server *sv, const struct tt_datagram *d);
+/* The sender's test is over, or was refused: its datagrams are dropped
+ * until it has been quiet for --idle-timeout. */
+void ttcp_peer_udp_ended(struct ttcp_server *sv, const struct tt_addr *from);
+/* The datagrams kept for the slot's test (the serving's udp_prior). */
+int ttcp_peer_udp_prior(struct slot *sl, const struct tt_datagram **prior);
 /* SLOT_PEER's thread body: the tool's server end. */
 void ttcp_peer_run(struct slot *sl);
 

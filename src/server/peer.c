@@ -282,6 +282,11 @@ static int udp_data(struct ttcp_peer_serving *s, uint64_t port, int64_t deadline
     return *code == 0 ? 0 : -1;
 }
 
+static int udp_prior(struct ttcp_peer_serving *s, const struct tt_datagram **prior)
+{
+    return ttcp_peer_udp_prior(s->slot, prior);
+}
+
 static void begun(struct ttcp_peer_serving *s)
 {
     struct slot *sl = s->slot;
@@ -303,7 +308,13 @@ void ttcp_peer_run(struct slot *sl)
     s.expect_data = expect_data;
     s.accept_data = accept_data;
     s.udp_data = udp_data;
-    sl->tool->serve(&s);
+    s.udp_prior = udp_prior;
+    if (sl->udp_flow) { /* a client of datagrams alone (peer_udp.c) */
+        sl->tool->serve_udp(&s);
+        ttcp_peer_udp_ended(sl->server, &sl->peer);
+    } else {
+        sl->tool->serve(&s);
+    }
     sl->control = s.control; /* TT_NO_SOCKET: the serve handed it to a run, which closed it */
     tt_mutex_lock(sl->server->lock);
     sl->data_want = 0; /* nothing more is attached to a test that ended */

@@ -67,6 +67,8 @@ static int lane_claim(void *ctx, const struct tt_datagram *d)
     }
     if (!ttcp_allow_match(&so->sv->allow, &d->from))
         return 1;
+    if (ttcp_peer_claim_udp(so->sv, d)) /* another tool's client of datagrams alone */
+        return 1;
     return ttcp_peer_attach_udp(so->sv, &d->from) == 0; /* another tool's test's */
 }
 

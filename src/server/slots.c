@@ -66,6 +66,9 @@ static void release(struct ttcp_server *sv, struct slot *sl)
             tt_close(sl->stream[i].data);
     free(sl->stream);
     sl->stream = NULL;
+    free(sl->prior_bytes);
+    sl->prior_bytes = NULL;
+    sl->udp_flow = 0;
     sl->ids = 0;
     sv->running[sl->kind]--;
     sl->kind = SLOT_FREE;

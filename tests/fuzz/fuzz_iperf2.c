@@ -1,7 +1,7 @@
 /* libFuzzer: iperf2's messages (src/peers/iperf2/wire.c) as ttcp reads
  * them: the first bytes of a connection through the server's recogniser
  * (at every length, so YES, NO and MORE agree as bytes arrive), a
- * datagram's sequence header, a CLIENTHDRACK and a server report. Whatever
+ * datagram through the shared UDP port's rule, its sequence header, a CLIENTHDRACK and a server report. Whatever
  * the bytes, nothing is read past them, a YES names a length within them
  * and the header's bounds, and a report's reason is printable. */
 #include <stdint.h>
@@ -49,11 +49,28 @@ static void report(const uint8_t *data, size_t size)
             abort();
 }
 
+/* The shared UDP port's rule: a datagram it takes holds the whole header,
+ * its sequence not 0, its numbers within their bounds. */
+static void recognise_udp(const uint8_t *data, size_t size)
+{
+    struct ttcp_iperf2_hdr h;
+    struct ttcp_iperf2_dgram d;
+    enum ttcp_iperf2_udp_seen s = ttcp_iperf2_udp_recognise(data, size, &h);
+    if (s == TTCP_IPERF2_UDP_NO)
+        return;
+    if (size < TTCP_IPERF2_UDP_HDR_LEN || ttcp_iperf2_dgram_read(data, size, &d) != 0 ||
+        (s == TTCP_IPERF2_UDP_START) != (d.seq > 0) || d.seq == 0 || h.threads < 1 ||
+        h.threads > TTCP_IPERF2_THREADS_MAX || h.port < 0 || h.port > 65535 ||
+        ((h.flags & TTCP_IPERF2_LEN_MASK) >> 1) > size)
+        abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct ttcp_iperf2_dgram d;
     size_t ack_len;
     recognise(data, size);
+    recognise_udp(data, size);
     if (ttcp_iperf2_dgram_read(data, size, &d) == 0 && d.usec >= 1000000u)
         abort();
     if (ttcp_iperf2_ack_read(data, size, &ack_len) == 0 && (ack_len > size || ack_len < 8))

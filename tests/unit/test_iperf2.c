@@ -20,6 +20,14 @@ static const unsigned char captured_report[128] = {
     [16] = 0x88, [25] = 0x02, [26] = 0x3e, [27] = 0x38, [33] = 0x01, [34] = 0xb4, [35] = 0xb6,
     [39] = 0x01, [47] = 0x65, [55] = 0x05};
 
+/* iperf -c 127.0.0.1 -p 15301 -u -b 1m -t 1: the first datagram's 76 bytes
+ * (sequence 1, then the client header; the rest of its 1470 is zeros). */
+static const unsigned char captured_udp[76] = {
+    0, 0, 0, 0x01, 0x6b, 0x0f, 0xdf, 0x5e, 0, 0x03, 0xe2, 0x0d, 0, 0, 0, 0,
+    0x48, 0x01, 0, 0x98, 0, 0, 0, 1, 0, 0, 0x3b, 0xc5, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xff, 0xff, 0xff, 0x9c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0, 0x01,
+    0, 0x08, 0, 0x03, 0, 0, 0, 0, 0, 0x0f, 0x42, 0x40, 0, 0, 0, 0, 0, 0, 0, 0};
+
 static void builds_what_2_1_8_sends(void **state)
 {
     struct ttcp_iperf2_hdr h;
@@ -66,6 +74,51 @@ static void refuses_classic_data(void **state)
     memcpy(buf, captured_tcp, 60);
     buf[37] = 3; /* not version 2 */
     assert_int_equal(ttcp_iperf2_hdr_recognise(buf, 60, &h, &len), TTCP_IPERF2_NO);
+}
+
+/* The shared UDP port's rule: 2.1.8's datagrams and their end, nothing
+ * that breaks one part of it. */
+static void recognises_udp_datagrams(void **state)
+{
+    unsigned char buf[1470];
+    struct ttcp_iperf2_hdr h;
+    size_t i;
+    (void)state;
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, captured_udp, sizeof captured_udp);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(h.threads, 1);
+    assert_int_equal(h.port, 15301);
+    assert_int_equal(h.amount, -100);
+    assert_int_equal(h.rate, 1000000);
+    assert_int_equal(ttcp_iperf2_recognise_udp(buf, sizeof buf), TTCP_PEER_UDP_START);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, 76, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, 75, &h), TTCP_IPERF2_UDP_NO);
+    memset(buf, 0xff, 4); /* sequence -89, as 2.1.8's end of 88 datagrams */
+    buf[3] = 0xa7;
+    memset(buf + 12, 0xff, 4);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_END);
+    assert_int_equal(ttcp_iperf2_recognise_udp(buf, sizeof buf), TTCP_PEER_UDP_END);
+    memset(buf, 0, 16); /* sequence 0 */
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_NO);
+    memcpy(buf, captured_udp, 16);
+    buf[16] = 0x40; /* no 64-bit sequence numbers: flags 0x40010098 */
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_NO);
+    memcpy(buf, captured_udp, sizeof captured_udp);
+    buf[16 + 37] = 3; /* not version 2 */
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_NO);
+    memcpy(buf, captured_udp, sizeof captured_udp);
+    buf[19] = (unsigned char)(200u << 1); /* a header of 200 bytes, in 150 */
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, 150, &h), TTCP_IPERF2_UDP_NO);
+    memcpy(buf, captured_udp, sizeof captured_udp);
+    buf[9] = 0x0f, buf[10] = 0x42, buf[11] = 0x40; /* 1000000 microseconds */
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_NO);
+    for (i = 0; i < sizeof buf; i++) /* 1.12's pattern; then zeros */
+        buf[i] = (unsigned char)(' ' + i % 95);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_NO);
+    memset(buf, 0, sizeof buf);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_NO);
+    assert_int_equal(ttcp_iperf2_recognise_udp(buf, sizeof buf), TTCP_PEER_UDP_NO);
 }
 
 /* The server row's recogniser: the wire's verdicts as the gate's. */
@@ -147,6 +200,7 @@ int main(void)
         cmocka_unit_test(refuses_classic_data), cmocka_unit_test(recognises_v1_tradeoff),
         cmocka_unit_test(datagram_sequence), cmocka_unit_test(server_report),
         cmocka_unit_test(server_ack), cmocka_unit_test(row_recogniser),
+        cmocka_unit_test(recognises_udp_datagrams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

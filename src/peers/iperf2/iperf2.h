@@ -6,7 +6,8 @@
  * them with the negative sequence numbers and read the server report.
  * iperf2's TCP server tells its client nothing: that way's far-end
  * figures are not known (theirs_valid 0, theirs_unknown 1).
- * Its server end: ttcp -S takes an `iperf -c` on the shared port (serve.c). */
+ * Its server end: ttcp -S takes an `iperf -c` on the shared port (serve.c),
+ * and an `iperf -c -u` on the shared UDP port (serve_udp.c). */
 #ifndef TTCP_PEERS_IPERF2_H
 #define TTCP_PEERS_IPERF2_H
 
@@ -30,5 +31,11 @@ enum ttcp_peer_verdict ttcp_iperf2_recognise(const unsigned char *b, size_t n);
 
 /* -S: one `iperf -c` connection, on its slot's thread (serve.c). */
 void ttcp_iperf2_serve(struct ttcp_peer_serving *s);
+
+/* -S: a datagram on the shared UDP port: an `iperf -c -u` client's (START),
+ * a late end of one (END), or not iperf2's (NO) (serve_udp.c). */
+enum ttcp_peer_udp_verdict ttcp_iperf2_recognise_udp(const unsigned char *b, size_t n);
+/* -S: one `iperf -c -u` sender, on its slot's thread (serve_udp.c). */
+void ttcp_iperf2_serve_udp(struct ttcp_peer_serving *s);
 
 #endif

@@ -92,7 +92,7 @@ static int finish(struct iperf2 *t, int i, tt_socket s)
 void ttcp_iperf2_udp_stream(struct iperf2 *t, int i, const struct ttcp_observer *obs)
 {
     struct ttcp_client_stream *st = &t->out->stream[0];
-    struct ttcp_udp_stamp ours = {stamp, t};
+    struct ttcp_udp_stamp ours = {stamp, t, NULL, NULL, 0};
     tt_socket s = t->socks[i];
     t->socks[i] = TT_NO_SOCKET;
     st->part_rc[i] = ttcp_run_on_stamped(&st->part_local[i], obs, &st->part_mine[i], s,

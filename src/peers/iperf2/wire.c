@@ -141,6 +141,30 @@ enum ttcp_iperf2_seen ttcp_iperf2_hdr_recognise(const unsigned char *buf, size_t
     return TTCP_IPERF2_YES;
 }
 
+enum ttcp_iperf2_udp_seen ttcp_iperf2_udp_recognise(const unsigned char *buf, size_t len,
+                                                    struct ttcp_iperf2_hdr *h)
+{
+    const uint32_t must = TTCP_IPERF2_EXTEND | TTCP_IPERF2_LEN_BIT | TTCP_IPERF2_SEQNO64B;
+    const unsigned char *p = buf + TTCP_IPERF2_UDP_DGRAM_LEN;
+    struct ttcp_iperf2_dgram d;
+    size_t need, whole;
+    memset(h, 0, sizeof *h);
+    if (len < TTCP_IPERF2_UDP_HDR_LEN || ttcp_iperf2_dgram_read(buf, len, &d) != 0 || d.seq == 0)
+        return TTCP_IPERF2_UDP_NO;
+    h->flags = get32(p);
+    need = (h->flags & TTCP_IPERF2_LEN_MASK) >> 1;
+    if ((h->flags & must) != must || (h->flags & ~KNOWN_FLAGS) != 0 ||
+        (h->flags & BOUNCEBACK) != 0 || need < TTCP_IPERF2_UDP_HDR_LEN || need > len)
+        return TTCP_IPERF2_UDP_NO;
+    /* the rest of the rule is TCP's, over the header's bytes after the sequence */
+    whole = TTCP_IPERF2_TCP_HDR_LEN;
+    if (v1_words(p, whole, h) == TTCP_IPERF2_NO ||
+        ((unsigned)p[VERSION_OFFSET] << 8 | p[VERSION_OFFSET + 1]) != 2)
+        return TTCP_IPERF2_UDP_NO;
+    extension(p + EXT_OFFSET, h);
+    return d.seq > 0 ? TTCP_IPERF2_UDP_START : TTCP_IPERF2_UDP_END;
+}
+
 void ttcp_iperf2_dgram_write(unsigned char *buf, const struct ttcp_iperf2_dgram *d)
 {
     uint64_t seq = (uint64_t)d->seq;

@@ -102,6 +102,20 @@ enum ttcp_iperf2_seen { TTCP_IPERF2_NO, TTCP_IPERF2_YES, TTCP_IPERF2_MORE };
 enum ttcp_iperf2_seen ttcp_iperf2_hdr_recognise(const unsigned char *buf, size_t len,
                                                 struct ttcp_iperf2_hdr *h, size_t *hdr_len);
 
+/* The server's recogniser of a UDP datagram on the shared port (every one
+ * of iperf2's carries the client header, not just the first):
+ *   - bytes 0-15, the sequence header: microseconds below 1000000, the
+ *     sequence not 0 (START: positive, a test's data; END: negative, the
+ *     end of a test this server may have finished already);
+ *   - bytes 16 on, the client header as TCP's rule has it (flags, threads,
+ *     port, version major 2), with EXTEND, LEN_BIT and SEQNO64B set and a
+ *     length (counted from the datagram's start) from 76 to 256 that the
+ *     datagram holds whole.
+ * Anything else is NO (a classic datagram, ttcp's own, a marker). */
+enum ttcp_iperf2_udp_seen { TTCP_IPERF2_UDP_NO, TTCP_IPERF2_UDP_START, TTCP_IPERF2_UDP_END };
+enum ttcp_iperf2_udp_seen ttcp_iperf2_udp_recognise(const unsigned char *buf, size_t len,
+                                                    struct ttcp_iperf2_hdr *h);
+
 /* A UDP datagram's sequence header. seq < 0: the end, as iperf2 marks it. */
 struct ttcp_iperf2_dgram {
     int64_t seq;
