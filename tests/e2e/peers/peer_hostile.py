@@ -57,7 +57,7 @@ def main():
         for i, kind in enumerate(KINDS):
             which, data = opening(kind)
             try:
-                s = socket.create_connection(("127.0.0.1", ports[which]), timeout=2,
+                s = socket.create_connection(("127.0.0.1", ports[which]), timeout=10,
                                              source_address=("127.0.0.%d" % (21 + i), 0))
             except OSError:
                 continue
