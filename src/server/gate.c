@@ -39,6 +39,9 @@ struct pending {
 
 struct gate {
     struct ttcp_server *sv;
+    /* in the order they were accepted, kept so when one leaves: a tool that tells its
+     * streams apart by the order they connect in (iperf3's stream ids, and with --bidir
+     * which way each runs) has them attached in that order */
     struct pending *list[PENDING_MAX];
     int count;
     struct ttcp_message msg; /* the frame being looked at */
@@ -60,7 +63,8 @@ static void drop(struct gate *g, int i, enum ttcp_notice why, int close_it)
     if (close_it)
         tt_close(p->sock);
     free(p);
-    g->list[i] = g->list[--g->count];
+    g->count--;
+    memmove(&g->list[i], &g->list[i + 1], (size_t)(g->count - i) * sizeof g->list[0]);
 }
 
 void ttcp_gate_free(struct gate *g)
@@ -83,17 +87,6 @@ static void answer(tt_socket s, const char *type, const char *reason, const char
         ttcp_frame_add(&f, "message", message);
     if (ttcp_frame_end(&f) == 0)
         tt_send(s, f.bytes, f.len); /* the far end may be gone: nothing to do then */
-}
-
-/* The connection that has been opening longest (the list is not in order:
- * a connection handed on is replaced by the last one). */
-static int oldest(const struct gate *g)
-{
-    int i, found = 0;
-    for (i = 1; i < g->count; i++)
-        if (g->list[i]->opened_ns < g->list[found]->opened_ns)
-            found = i;
-    return found;
 }
 
 int ttcp_gate_count(const struct gate *g)
@@ -133,7 +126,7 @@ static void admit(struct gate *g, tt_socket s, const struct tt_addr *from,
         return;
     }
     if (g->count == PENDING_MAX)
-        drop(g, oldest(g), TTCP_NOTICE_CROWDED, 1); /* a flood cannot fill the gate for good */
+        drop(g, 0, TTCP_NOTICE_CROWDED, 1); /* the oldest: a flood cannot fill the gate for good */
     p = malloc(sizeof *p);
     if (p == NULL) {
         tt_close(s);
@@ -442,29 +435,25 @@ void ttcp_gate_round(struct gate *g, int timeout_ms)
     tt_socket socks[1 + PEER_LANES_MAX + PENDING_MAX];
     unsigned char ready[1 + PEER_LANES_MAX + PENDING_MAX];
     struct pending *seen[PENDING_MAX];
-    int listeners = 1 + sv->lanes, polled = 0, total, i, j;
+    int at[PENDING_MAX]; /* seen[i]'s place among the polled sockets; -1: partial */
+    int listeners = 1 + sv->lanes, polled = 0, total = g->count, i, j;
     int64_t now;
 
-    /* the listeners, the polled connections, then the partial ones (always looked at) */
+    /* the listeners, then the connections but the partial ones (always looked at) */
     socks[0] = sv->listener;
     for (i = 0; i < sv->lanes; i++)
         socks[1 + i] = sv->lane[i];
-    for (i = 0; i < g->count; i++)
-        if (!g->list[i]->partial) {
-            seen[polled] = g->list[i];
-            socks[listeners + polled++] = g->list[i]->sock;
-        }
-    total = polled;
-    for (i = 0; i < g->count; i++)
-        if (g->list[i]->partial)
-            seen[total++] = g->list[i];
+    for (i = 0; i < total; i++) {
+        seen[i] = g->list[i];
+        at[i] = seen[i]->partial ? -1 : listeners + polled;
+        if (!seen[i]->partial)
+            socks[listeners + polled++] = seen[i]->sock;
+    }
     if (tt_poll_readable(socks, listeners + polled, timeout_ms, ready) < 0)
         return;
-    for (i = polled; i < total; i++)
-        ready[listeners + i] = 1;
-    /* handing on reorders the list: look each one up by what it was */
+    /* in the order they came; one handed on leaves the list: look each up by what it was */
     for (i = 0; i < total; i++) {
-        if (!ready[listeners + i])
+        if (at[i] >= 0 && !ready[at[i]])
             continue;
         for (j = 0; j < g->count && g->list[j] != seen[i]; j++)
             continue;

@@ -55,6 +55,8 @@ case_of tcp receive sum_received -t 1
 case_of tcp_reverse transmit sum_sent -t 1 -R
 case_of tcp_bidir receive sum_received -t 1 --bidir
 case_of tcp_parallel receive sum_received -t 1 -P 2
+# (iperf3 tells a stream's way by the order it connects in: the gate keeps that order)
+case_of tcp_bidir_parallel receive sum_received -t 1 --bidir -P 2
 case_of tcp_num receive sum_received -n 100M
 expect_jq tcp_num '.end.sum_sent.bytes' 104857600
 case_of tcp_num_reverse transmit sum_sent -n 100M -R
