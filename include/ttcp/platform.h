@@ -232,7 +232,8 @@ int tt_recvfrom_batch(tt_socket s, struct tt_datagram *d, int count, size_t cap)
 int tt_wait_readable(tt_socket s, int timeout_ms);
 int tt_shutdown_send(tt_socket s);
 /* Both ways, from another thread too: a blocked send fails at once and a
- * blocked receive returns what is queued, then 0 (the test is over). */
+ * blocked receive returns 0 (the test is over): on POSIX after what is
+ * still queued, which Winsock drops (read it first), within 0.1 s there. */
 int tt_shutdown_both(tt_socket s);
 /* Bytes sent but not yet acknowledged by the peer; TT_E_UNSUPPORTED where
  * the OS cannot tell. */

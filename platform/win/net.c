@@ -7,7 +7,8 @@
  * about that time after a Ctrl+C the core has not yet been told of. A call
  * the core begins knowing of the Ctrl+C waits as a blocking call would, so
  * what must still go out does: the UDP end markers. A call that can go
- * ahead makes the one system call it always made. */
+ * ahead makes the one system call it always made; a receive that waits
+ * tries again after every slice, readable or not (receive_wait()). */
 
 #define FD_SETSIZE 1024 /* a server polls up to TT_POLL_MAX sockets */
 #include <string.h>
@@ -105,21 +106,49 @@ static int64_t receive_deadline(SOCKET s)
     return deadline_of(s, SO_RCVTIMEO);
 }
 
-/* Waits for a receive that would block; 0 to try again, else the code to
- * return (TT_E_AGAIN once the receive timeout has passed). */
+/* Waits for a receive that would block, for one slice at most: 0 to try
+ * the receive again, else the code to return (TT_E_AGAIN once the receive
+ * timeout has passed, TT_E_INTR after Ctrl+C as wait_ready() says).
+ *
+ * The receive is tried again after every slice, whether select() saw
+ * anything or not, because a socket shut down for receiving is not always
+ * reported readable: tt_shutdown_both() from another thread is how a
+ * blocked receive is woken (an iperf3 test's TEST_END), and Wine keeps
+ * SD_RECEIVE as a flag of its own (it never shuts down the reading side of
+ * the Linux socket underneath), so its select() waited on until the peer
+ * sent or closed, which a client waiting for the results never does, or
+ * until the receive timeout (a server's idle timeout, 30 s by default).
+ * Winsock's own select() documentation does not count a local shutdown
+ * among what makes a socket readable either. recv() says it on both: it
+ * fails at once with WSAESHUTDOWN after shutdown(SD_RECEIVE or SD_BOTH)
+ * (checked under Wine 8, and so documented for Windows), so the receive
+ * ends within WAIT_SLICE_MS of the shutdown, for one system call per
+ * slice spent waiting. */
 static int receive_wait(SOCKET s, int64_t *deadline, int *asked, int armed)
 {
+    int64_t slice_end;
     int rc;
     if (!*asked) {
         *deadline = receive_deadline(s);
         *asked = 1;
     }
-    rc = wait_ready(s, FOR_READ, *deadline, armed);
-    if (rc == 0) {
+    slice_end = tt_now_ns() + (int64_t)WAIT_SLICE_MS * 1000000;
+    rc = wait_ready(s, FOR_READ, *deadline != 0 && *deadline < slice_end ? *deadline : slice_end,
+                    armed);
+    if (rc == 0 && *deadline != 0 && tt_now_ns() >= *deadline) {
         WSASetLastError(WSAETIMEDOUT);
         return TT_E_AGAIN;
     }
     return rc < 0 ? rc : 0;
+}
+
+/* A receive that failed for good: after our own shutdown of the receiving
+ * side (WSAESHUTDOWN, Winsock's only meaning of it on a receive), 0, the
+ * end, as recv() gives after SHUT_RD on POSIX and the interface promises
+ * after tt_shutdown_both(); anything else, its code. */
+static int receive_failed(void)
+{
+    return WSAGetLastError() == WSAESHUTDOWN ? 0 : tt_win_fail();
 }
 
 int tt_socket_open(int family, int udp, tt_socket *out)
@@ -363,7 +392,7 @@ int64_t tt_recv(tt_socket s, void *buf, size_t len)
         if (n != SOCKET_ERROR)
             return n;
         if (!would_block())
-            return tt_win_fail();
+            return receive_failed();
         rc = receive_wait(sock_of(s), &deadline, &asked, armed);
         if (rc != 0)
             return rc;
@@ -476,6 +505,9 @@ int tt_shutdown_send(tt_socket s)
     return check(shutdown(sock_of(s), SD_SEND));
 }
 
+/* A receive blocked on s then ends within a slice (receive_wait()) with
+ * 0 (receive_failed()); what was still queued is dropped, as Winsock does
+ * after SD_RECEIVE: the caller reads it first. */
 int tt_shutdown_both(tt_socket s)
 {
     return check(shutdown(sock_of(s), SD_BOTH));
