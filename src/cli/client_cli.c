@@ -214,7 +214,7 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
                 cli_print_failure(&st->part_remote[k], &st->part_theirs[k]);
         if (st->theirs_unknown && st->mine.started) {
             int n = snprintf(text, sizeof text, "ttcp-C: the far end's figures are not known: "
-                             "%s's server sends none back over TCP (see its own output)\n",
+                             "%s's server sends none back of this way (see its own output)\n",
                              cli_peer(o->far_end) ? cli_peer(o->far_end)->name : "the tool");
             cli_put(o, stderr, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
         }

@@ -7,38 +7,38 @@
 #include "base/version.h"
 #include "client/internal.h"
 #include "engine/local.h"
+#include "remote/dial.h"
+
+/* The control connection's step (remote/dial.h): from --bind's address
+ * (--cport is the data's port); an address of another family than
+ * --bind's fails the bind, and the next is tried. */
+static int control_step(void *ctx, tt_socket s, const struct tt_addr *a, enum ttcp_op *op)
+{
+    struct client *c = ctx;
+    int rc;
+    *op = TTCP_OP_BIND;
+    if ((rc = ttcp_bind_outgoing(s, c->opts, a->family, 0)) != 0)
+        return rc;
+    *op = TTCP_OP_CONNECT;
+    return ttcp_client_connect(c, s, a);
+}
 
 int ttcp_client_connect_control(struct client *c)
 {
-    struct tt_addr_list list;
-    int rc = tt_resolve(c->opts->host, (uint16_t)c->opts->port, c->opts->family, 0, &list), i;
-    c->out->failure.op = TTCP_OP_HOSTNAME;
-    if (rc != 0)
-        return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, rc);
-    for (i = 0; i < list.count && !tt_interrupted(); i++) {
-        rc = tt_socket_open(list.addr[i].family, 0, &c->control);
-        if (rc != 0)
-            continue;
-        /* --bind: from that address (--cport is the data's port); one of
-         * another family than the server's address: the next address */
-        c->out->failure.op = TTCP_OP_BIND;
-        rc = ttcp_bind_outgoing(c->control, c->opts, list.addr[i].family, 0);
-        if (rc == 0) {
-            c->out->failure.op = TTCP_OP_CONNECT;
-            rc = ttcp_client_connect(c, c->control, &list.addr[i]);
-        }
-        if (rc == 0) {
-            c->server = list.addr[i];
-            return 0;
-        }
-        tt_close(c->control);
-        c->control = TT_NO_SOCKET;
+    struct ttcp_dialled d;
+    int rc = ttcp_dial(c->opts->host, (uint16_t)c->opts->port, c->opts->family, 0,
+                       control_step, c, &d);
+    c->out->failure.op = d.op;
+    if (rc == 0) {
+        c->control = d.sock;
+        c->server = d.server;
+        return 0;
     }
-    if (c->out->failure.op == TTCP_OP_BIND && !tt_interrupted()) { /* not the server's fault */
+    if (d.op == TTCP_OP_BIND && !tt_interrupted()) { /* not the server's fault */
         snprintf(c->out->why, sizeof c->out->why, "--bind %s", c->opts->bind);
         return ttcp_client_problem(c, TTCP_CLIENT_LOCAL, rc);
     }
-    return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, tt_interrupted() ? TT_E_INTR : rc);
+    return ttcp_client_problem(c, TTCP_CLIENT_CONNECT, rc);
 }
 
 /* The server proves it holds the key too, so a client is not fooled by

@@ -32,6 +32,13 @@ int ttcp_run(const struct ttcp_options *opts, const struct ttcp_observer *obs,
  * a protocol whose client ends the test once so many have come (iperf3's
  * -n with the server sending). No other caller sees the event. */
 #define TTCP_RUN_TELL_BYTES 16u
+/* TCP: the socket carries another stream the other way at once (iperf2's
+ * --full-duplex, both ways on one connection), run beside this one with
+ * the same flag. A transmitter, after its FIN, reads nothing (the bytes
+ * that come are the other stream's) and waits, bounded by the idle
+ * timeout, until its bytes are acknowledged; its figure ends there. Give
+ * TTCP_RUN_KEEP_SOCKET to both: the caller closes the socket after both. */
+#define TTCP_RUN_SHARED_SOCKET 32u
 int ttcp_run_on(const struct ttcp_options *opts, const struct ttcp_observer *obs,
                 struct ttcp_result *res, tt_socket sock, const struct tt_addr *peer,
                 unsigned flags);

@@ -166,6 +166,31 @@ static void wait_for_receiver_close(struct ttcp_session *s, struct ttcp_moment *
     }
 }
 
+/* TTCP_RUN_SHARED_SOCKET: after our FIN, until every byte is acknowledged
+ * (or the OS cannot tell), without a read: the other way's stream reads. */
+static void wait_acknowledged(struct ttcp_session *s, struct ttcp_moment *end)
+{
+    struct ttcp_moment progress;
+    int64_t unacked = tt_unacked_bytes(s->sock), now;
+    ttcp_moment_now(s, &progress);
+    while (unacked > 0 && !tt_interrupted()) {
+        tt_sleep_ns(SENT_POLL_MS * 1000000ll);
+        now = tt_unacked_bytes(s->sock);
+        if (now != unacked) {
+            unacked = now;
+            ttcp_moment_now(s, &progress);
+        } else if (tt_now_ns() - progress.ns >= s->opts->idle_timeout_ns) {
+            s->res->idle_timeout = 1;
+            *end = progress;
+            unacked_at_idle(s, unacked);
+            return;
+        }
+    }
+    if (unacked == 0)
+        s->res->delivery = TTCP_DELIVERY_ACKNOWLEDGED;
+    ttcp_moment_now(s, end);
+}
+
 /* With -c, the receiver going away is how a continuous test ends. */
 static int peer_left(const struct ttcp_session *s, int rc)
 {
@@ -196,7 +221,10 @@ int ttcp_tcp_transmit(struct ttcp_session *s)
     } else if (rc == 0 && !stopped && !tt_interrupted() && tt_shutdown_send(s->sock) == 0) {
         struct ttcp_moment end;
         s->res->back_done = s->opts->half_close; /* reading back is the half close */
-        wait_for_receiver_close(s, &end);
+        if (s->run_flags & TTCP_RUN_SHARED_SOCKET)
+            wait_acknowledged(s, &end);
+        else
+            wait_for_receiver_close(s, &end);
         ttcp_timer_stop_at(s, &end);
         if (!tt_interrupted())
             rc = s->res->failure.code; /* a reset, or data never acknowledged */

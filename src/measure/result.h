@@ -60,7 +60,8 @@ struct ttcp_failure {
 enum ttcp_delivery {
     TTCP_DELIVERY_UNKNOWN,       /* not a TCP transmitter's wait (UDP, a receiver, Ctrl+C, -c) */
     TTCP_DELIVERY_CONFIRMED,     /* the receiver closed after reading it all, or sent back */
-    TTCP_DELIVERY_ACKNOWLEDGED,  /* every byte acknowledged, no close within --idle-timeout */
+    TTCP_DELIVERY_ACKNOWLEDGED,  /* every byte acknowledged, no close within --idle-timeout
+                                  * (TTCP_RUN_SHARED_SOCKET: none waited for) */
     TTCP_DELIVERY_NOT_CONFIRMED  /* a reset, or bytes never acknowledged: data may be lost */
 };
 

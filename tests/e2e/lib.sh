@@ -605,3 +605,17 @@ stalled() {
   [ -n "$(ss -Htn state established "( sport = :$1 )" | awk '$1 > 0')" ] &&
     [ -n "$(ss -Htn state established "( dport = :$1 )" | awk '$2 > 0')" ]
 }
+
+# ---- a host name whose first address is ::1 (the client ends' address fallback) --------------
+# V6FIRST resolves to ::1 first, then 127.0.0.1, for a command run through "${V6FIRST_RUN[@]}":
+# a mount namespace of its own (unshare -m; no network namespace) with a hosts file of ours
+# bound over /etc/hosts there, so the machine's own file is never changed. v6first_ready: 0
+# when this host can do that (root, unshare, ::1 sorted first), else 1 and the case skips.
+V6FIRST=ttcp-v6first
+V6FIRST_RUN=(unshare -m sh -c 'mount --bind "$0" /etc/hosts && exec "$@"' "$TMP/hosts.v6first")
+v6first_ready() {
+  command -v unshare >/dev/null && command -v getent >/dev/null || return 1
+  printf '::1 %s\n127.0.0.1 %s\n' "$V6FIRST" "$V6FIRST" >"$TMP/hosts.v6first" || return 1
+  [ "$("${BOUNDED[@]}" "${V6FIRST_RUN[@]}" getent ahosts "$V6FIRST" 2>/dev/null |
+       awk 'NR == 1 { print $1 }')" = ::1 ]
+}

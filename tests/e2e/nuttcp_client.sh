@@ -1,6 +1,7 @@
 # ttcp -C --nuttcp against a real nuttcp server (Debian's 6.1.2: nuttcp -S --nofork -1, one
-# test each): TCP both ways, -P 2, UDP both ways with -R. The byte count at our end equals the
-# server's (both ends in ttcp's --json), and UDP's loss is told at both ends.
+# test each): TCP both ways, -P 2, UDP both ways with -R, and a name whose first address is ::1
+# against a server on IPv4 alone. The byte count at our end equals the server's (both ends in
+# ttcp's --json), and UDP's loss is told at both ends.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
 command -v nuttcp >/dev/null || skip "nuttcp is not installed"
@@ -75,6 +76,18 @@ same u2
 read -r lost sent <<<"$REPLY"
 expect_awk u2 "UDP: our loss ($lost) of the server's datagrams" "\"$lost\" != \"-\""
 expect_match u2 err '^ttcp-C: recv [0-9]+ bytes / .* [0-9]+ / [0-9]+ lost' 
+
+# A name whose first address is ::1: nuttcp -S listens on IPv4 alone (its -4, the default), so
+# ::1 refuses and the control connection (then the data's) takes the next address.
+if v6first_ready; then
+  listen_on sfb tcp nuttcp -S -P @P@ --nofork -1 || finish
+  run fb "${V6FIRST_RUN[@]}" "$TTCP" -C --nuttcp -p "$P" --json -t -n 100 -l 65536 "$V6FIRST"
+  reap sfb
+  expect_rc fb 0
+  same fb
+else
+  echo "SKIP: the ::1-first name (needs root and unshare -m for a hosts file of its own)"
+fi
 
 # what nuttcp cannot carry is refused before anything is sent
 run bd "$TTCP" -C --nuttcp --bidir -p "$(free_port)" 127.0.0.1

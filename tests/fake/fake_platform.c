@@ -153,6 +153,11 @@ int tt_resolve(const char *host, uint16_t port, int family, int udp, struct tt_a
     memset(out, 0, sizeof *out);
     out->count = 1;
     out->addr[0].family = family == TT_FAMILY_V6 ? TT_FAMILY_V6 : TT_FAMILY_V4;
+    if (fake.resolve_families != NULL && fake.resolve_families[0] != '\0') {
+        const char *f;
+        for (out->count = 0, f = fake.resolve_families; *f && out->count < TT_MAX_ADDRS; f++)
+            out->addr[out->count++].family = *f == '6' ? TT_FAMILY_V6 : TT_FAMILY_V4;
+    }
     return 0;
 }
 
@@ -184,6 +189,7 @@ int tt_addr_ip(const struct tt_addr *a, unsigned char out[16])
 int tt_socket_open(int family, int udp, tt_socket *out)
 {
     (void)family; (void)udp;
+    fake.sockets_opened++;
     *out = FAKE_SOCKET_LISTEN;
     return 0;
 }
@@ -276,7 +282,12 @@ int tt_local_addr(tt_socket s, struct tt_addr *out)
 
 int tt_connect(tt_socket s, const struct tt_addr *a)
 {
-    (void)s; (void)a;
+    (void)s;
+    if (fake.connects < 8)
+        fake.connect_families[fake.connects] = a->family;
+    fake.connects++;
+    if (fake.connect_refused_family != 0 && a->family == fake.connect_refused_family)
+        return fail_with(TT_E_CONNREFUSED);
     return fail_with(fake.connect_rc);
 }
 

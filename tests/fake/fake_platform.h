@@ -36,6 +36,12 @@ struct fake_platform {
     int accepts;
     int interrupted;
     int resolve_rc, connect_rc, bind_rc, accept_rc;
+    /* tt_resolve's addresses, in order, by family ("64": V6 then V4; empty:
+     * one, of the family asked); connect_refused_family: a connect to an
+     * address of that family is refused (0: none); what tt_connect saw */
+    const char *resolve_families;
+    int connect_refused_family;
+    int connect_families[8], connects, sockets_opened;
     /* stdin content, delivered in pieces of at most stdin_piece bytes */
     const unsigned char *stdin_data;
     size_t stdin_len, stdin_pos, stdin_piece;

@@ -1,7 +1,9 @@
 /* libFuzzer: iperf2's messages (src/peers/iperf2/wire.c) as ttcp reads
  * them: the first bytes of a connection through the server's recogniser
  * (at every length, so YES, NO and MORE agree as bytes arrive), a
- * datagram through the shared UDP port's rule, its sequence header, a CLIENTHDRACK and a server report. Whatever
+ * datagram through the shared UDP port's rule, its sequence header (and a
+ * receiver's reading of it, twice, as the first and a later datagram), a
+ * CLIENTHDRACK and a server report. Whatever
  * the bytes, nothing is read past them, a YES names a length within them
  * and the header's bounds, and a report's reason is printable. */
 #include <stdint.h>
@@ -65,12 +67,33 @@ static void recognise_udp(const uint8_t *data, size_t size)
         abort();
 }
 
+/* A receiver's reading: DATA and END only of a sequence header with a
+ * sequence not 0; the first datagram's moment is the base (0). */
+static void take(const uint8_t *data, size_t size)
+{
+    struct ttcp_iperf2_arrivals a;
+    struct ttcp_iperf2_dgram d;
+    uint64_t seq;
+    int64_t sent;
+    enum ttcp_iperf2_take t;
+    memset(&a, 0, sizeof a);
+    t = ttcp_iperf2_dgram_take(&a, data, size, &seq, &sent);
+    if (t == TTCP_IPERF2_TAKE_NONE)
+        return;
+    if (ttcp_iperf2_dgram_read(data, size, &d) != 0 || d.seq == 0 || sent != 0 ||
+        (t == TTCP_IPERF2_TAKE_END) != (d.seq < 0) || a.ended != (d.seq < 0))
+        abort();
+    if (ttcp_iperf2_dgram_take(&a, data, size, &seq, &sent) != t || sent != 0)
+        abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct ttcp_iperf2_dgram d;
     size_t ack_len;
     recognise(data, size);
     recognise_udp(data, size);
+    take(data, size);
     if (ttcp_iperf2_dgram_read(data, size, &d) == 0 && d.usec >= 1000000u)
         abort();
     if (ttcp_iperf2_ack_read(data, size, &ack_len) == 0 && (ack_len > size || ack_len < 8))

@@ -254,6 +254,32 @@ static void buffer_honours_alignment(void **state)
     assert_true(core_res.buffer_address != 0);
 }
 
+/* TTCP_RUN_SHARED_SOCKET (iperf2's --full-duplex): after its FIN the
+ * transmitter reads nothing, the other way's bytes being another
+ * stream's, and ends when its bytes are acknowledged; the socket stays. */
+static void shared_socket_transmitter_reads_nothing(void **state)
+{
+    struct ttcp_observer obs = {record_event, NULL, NULL, NULL};
+    (void)state;
+    assert_int_equal(run_core("-t -s -n 4 h"), 0); /* (sets core_opts) */
+    fake_reset();
+    fake_push(&fake.rx, 5000); /* the server's bytes the other way: not ours to read */
+    assert_int_equal(ttcp_run_on(&core_opts, &obs, &core_res, 3, NULL,
+                                 TTCP_RUN_KEEP_SOCKET | TTCP_RUN_SHARED_SOCKET), 0);
+    assert_int_equal(core_res.bytes, 4 * 8192);
+    assert_int_equal(fake.rx.next, 0);
+    assert_int_equal(fake.shutdown_calls, 1);
+    assert_int_equal(fake.close_calls, 0);
+    assert_int_equal(core_res.delivery, TTCP_DELIVERY_ACKNOWLEDGED);
+    assert_int_equal(core_res.back_bytes, 0);
+    ttcp_result_release(&core_res);
+    fake_reset();
+    fake_push(&fake.rx, 5000); /* without the flag the same bytes are read as sent back */
+    assert_int_equal(ttcp_run_on(&core_opts, &obs, &core_res, 3, NULL, 0), 0);
+    assert_int_equal(fake.rx.next, 1);
+    assert_int_equal(core_res.back_bytes, 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -276,6 +302,7 @@ int main(void)
         cmocka_unit_test_setup(unresolvable_and_port_in_use, reset),
         cmocka_unit_test_setup(ctrl_c_while_waiting_for_a_connection, reset),
         cmocka_unit_test_setup(buffer_honours_alignment, reset),
+        cmocka_unit_test_setup(shared_socket_transmitter_reads_nothing, reset),
     };
     return cmocka_run_group_tests_name("core_tcp", tests, NULL, NULL);
 }

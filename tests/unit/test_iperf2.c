@@ -193,6 +193,72 @@ static void server_ack(void **state)
     assert_int_equal(ttcp_iperf2_ack_read(buf, 28, &len), -1);
 }
 
+
+/* iperf -c 127.0.0.1 -p 15212 -t 1 --full-duplex: its first 60 bytes (VERSION2, upper
+ * flag FULLDUPLEX, no CLIENTHDRACK asked). */
+static const unsigned char captured_full_duplex[60] = {
+    0x44, 0x01, 0, 0x78, 0, 0, 0, 1, 0, 0, 0x3b, 0x6c, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xff, 0xff, 0xff, 0x9c, 0, 0, 0, 0, 0, 0, 0, 0, 0x08, 0, 0, 0, 0, 0x02, 0, 0x01,
+    0, 0x08, 0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+/* iperf -c 127.0.0.1 -p 15222 -u -b 10m -t 1 --full-duplex: the client header after the
+ * sequence (UDPTESTS, VERSION2; FULLDUPLEX | NOUDPFIN; the rate, 10000000). */
+static const unsigned char captured_udp_full_duplex[60] = {
+    0x6c, 0x01, 0, 0x98, 0, 0, 0, 1, 0, 0, 0x3b, 0x76, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xff, 0xff, 0xff, 0x9c, 0, 0, 0, 0, 0, 0, 0, 0, 0x08, 0x08, 0, 0, 0, 0x02, 0, 0x01,
+    0, 0x08, 0, 0x03, 0, 0, 0, 0, 0, 0x98, 0x96, 0x80, 0, 0, 0, 0, 0, 0, 0, 0};
+
+static void builds_full_duplex_headers(void **state)
+{
+    struct ttcp_iperf2_hdr h;
+    unsigned char buf[76];
+    (void)state;
+    ttcp_iperf2_hdr_init(&h, 0, 1, 0, 1000000000ll);
+    h.port = 15212;
+    h.flags |= TTCP_IPERF2_VERSION2;
+    h.upper |= TTCP_IPERF2_UP_FULLDUPLEX;
+    assert_int_equal(ttcp_iperf2_hdr_write(buf, sizeof buf, &h, 0), 60);
+    assert_memory_equal(buf, captured_full_duplex, 60);
+    ttcp_iperf2_hdr_init(&h, 1, 1, 0, 1000000000ll);
+    h.port = 15222;
+    h.rate = 10000000;
+    h.flags |= TTCP_IPERF2_VERSION2 | TTCP_IPERF2_UDPTESTS;
+    h.upper |= TTCP_IPERF2_UP_FULLDUPLEX | TTCP_IPERF2_UP_NOUDPFIN;
+    assert_int_equal(ttcp_iperf2_hdr_write(buf, sizeof buf, &h, 1), 60);
+    assert_memory_equal(buf + 16, captured_udp_full_duplex, 60);
+}
+
+/* A receiver's reading of a sender's datagrams: sequence from 0, moments
+ * from the first, the end -(last + 1) as the datagram after the last. */
+static void arrivals_from_the_first(void **state)
+{
+    struct ttcp_iperf2_arrivals a;
+    unsigned char buf[16];
+    uint64_t seq = 99;
+    int64_t sent = -1;
+    (void)state;
+    memset(&a, 0, sizeof a);
+    ttcp_iperf2_dgram_stamp(buf, 1, 1796221027602000000ll);
+    assert_int_equal(ttcp_iperf2_dgram_take(&a, buf, 16, &seq, &sent), TTCP_IPERF2_TAKE_DATA);
+    assert_int_equal(seq, 0);
+    assert_int_equal(sent, 0);
+    ttcp_iperf2_dgram_stamp(buf, 2, 1796221027603176999ll); /* microseconds: 603176 */
+    assert_int_equal(ttcp_iperf2_dgram_take(&a, buf, 16, &seq, &sent), TTCP_IPERF2_TAKE_DATA);
+    assert_int_equal(seq, 1);
+    assert_int_equal(sent, 1176000);
+    assert_int_equal(a.ended, 0);
+    ttcp_iperf2_dgram_stamp(buf, -853, 1796221028605000000ll);
+    assert_int_equal(ttcp_iperf2_dgram_take(&a, buf, 16, &seq, &sent), TTCP_IPERF2_TAKE_END);
+    assert_int_equal(seq, 852);
+    assert_int_equal(sent, 1003000000);
+    assert_int_equal(a.ended, 1);
+    ttcp_iperf2_dgram_stamp(buf, 0, 1796221028605000000ll); /* sequence 0: not a datagram of it */
+    assert_int_equal(ttcp_iperf2_dgram_take(&a, buf, 16, &seq, &sent), TTCP_IPERF2_TAKE_NONE);
+    assert_int_equal(ttcp_iperf2_dgram_take(&a, buf, 15, &seq, &sent), TTCP_IPERF2_TAKE_NONE);
+    ttcp_iperf2_dgram_stamp(buf, 5, -1); /* a moment before 0 is taken as 0 */
+    assert_int_equal(buf[4] | buf[5] | buf[6] | buf[7] | buf[8] | buf[9] | buf[10] | buf[11], 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,7 +266,8 @@ int main(void)
         cmocka_unit_test(refuses_classic_data), cmocka_unit_test(recognises_v1_tradeoff),
         cmocka_unit_test(datagram_sequence), cmocka_unit_test(server_report),
         cmocka_unit_test(server_ack), cmocka_unit_test(row_recogniser),
-        cmocka_unit_test(recognises_udp_datagrams),
+        cmocka_unit_test(recognises_udp_datagrams), cmocka_unit_test(builds_full_duplex_headers),
+        cmocka_unit_test(arrivals_from_the_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
 # iperf -s (Debian's 3.12, 6.1.2, 2.1.8) on 127.0.0.1, each tested by the exe under Wine. For
 # iperf3 and nuttcp, whose servers send their figures back, both ends' bytes in the exe's
 # --json agree (and with iperf3 -s's own -J document); iperf -s's own CSV line counts the exe's
-# bytes plus iperf2's 60-byte header. UDP once, against iperf3: the datagrams both ends count.
+# bytes plus iperf2's 60-byte header; with --bidir its two lines, both ways; with -u -r its bytes
+# sent, the exe's datagrams and loss. UDP against iperf3 too: the datagrams both ends count.
 NEEDS="wine"
 . "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
 need_jq
@@ -70,6 +71,31 @@ if command -v iperf >/dev/null && iperf -v 2>&1 | grep -q '^iperf version 2\.'; 
   stop i2
   expect_eq i2 "the bytes iperf -s counted (the exe's and iperf2's 60-byte header)" \
     "$(awk -F, 'NF >= 9 { s += $8 } END { printf "%.0f\n", s }' "$TMP/i2.out")" $((500 * 65536 + 60))
+  # --bidir (iperf2's --full-duplex, both ways on the one connection): iperf -s's line of what it
+  # received (local port not its own) and of what it sent, against the exe's two ways
+  listen_on i2b tcp iperf -s -p @P@ -y C || exit
+  run iperf2_bidir "$WTTCP" -C --iperf2 --bidir -p "$P" -n 200 -l 65536 127.0.0.1
+  crlf iperf2_bidir out err
+  expect_rc iperf2_bidir 0
+  wait_for "$WAIT" i2b lines_at_least i2b out '^[0-9]+,' 2 || fail "iperf -s printed no 2 CSV lines"
+  stop i2b
+  expect_eq i2b "what iperf -s received (the exe's and the header)" \
+    "$(awk -F, -v p="$P" 'NF >= 9 && $3 != p { print $8 }' "$TMP/i2b.out")" $((200 * 65536 + 60))
+  expect_eq i2b "what iperf -s sent, as the exe counted it" \
+    "$(awk -F, -v p="$P" 'NF >= 9 && $3 == p { print $8 }' "$TMP/i2b.out")" \
+    "$(sed -nE 's/^ttcp-r: ([0-9]+) bytes in .*\+\+\+$/\1/p' "$TMP/iperf2_bidir.out")"
+  # -u -r (iperf2's -u -R): the server's datagrams counted by the exe, its bytes sent by its line
+  listen_on i2u udp iperf -s -u -p @P@ -y C || exit
+  run iperf2_ur "$WTTCP" -C --iperf2 -u -r -l 1470 -R 20m --time 1 -p "$P" 127.0.0.1
+  crlf iperf2_ur out err
+  expect_rc iperf2_ur 0
+  wait_for "$WAIT" i2u lines_at_least i2u out '^[0-9]+,' 1 || fail "iperf -s -u printed no CSV line"
+  stop i2u
+  read -r got lost <<<"$(sed -nE 's/^ttcp-r: udp: ([0-9]+) datagrams, ([0-9]+) lost .*/\1 \2/p' \
+                           "$TMP/iperf2_ur.out")"
+  expect_eq i2u "iperf -s -u's bytes sent, as the exe's count and loss say" \
+    "$(awk -F, 'NF >= 9 { print $8 }' "$TMP/i2u.out")" "$(((${got:-0} + ${lost:-0}) * 1470))"
+  measured "ttcpw.exe --iperf2 -u -r -R 20m --time 1: ${got:-?} datagrams, ${lost:-?} lost"
 else
   echo "NOTE: iperf 2 is not installed: its part is left out"
 fi

@@ -19,18 +19,27 @@ struct iperf2 {
     struct ttcp_client_outcome *out;
     int64_t deadline;
     struct tt_addr server;
-    int way;                       /* 0: we send; 1: the server does (-r) */
+    unsigned ways;                 /* bit 0: we send; bit 1: the server does (-r); both: --bidir */
     int n;                         /* streams */
+    int opening;                   /* the stream whose socket is being connected */
+    int not_iperf2;                /* a TCP server answered the header with no CLIENTHDRACK */
     struct ttcp_iperf2_hdr hdr;
     unsigned char udp_template[TTCP_IPERF2_UDP_HDR_LEN];
     tt_socket socks[TTCP_STREAMS_MAX];
     int reported[TTCP_STREAMS_MAX]; /* UDP: the stream's server report came */
+    struct tt_datagram first[TTCP_STREAMS_MAX]; /* -u -r: the server's first datagram */
+    struct ttcp_iperf2_arrivals arrivals[TTCP_STREAMS_MAX]; /* UDP received: each stream's */
     struct ttcp_streams run;
     struct ttcp_streams_observer stream_obs;
 };
 
-/* UDP stream i: the run with iperf2's datagrams, its end and the server
- * report into the stream's far-end figures (udp.c). */
-void ttcp_iperf2_udp_stream(struct iperf2 *t, int i, const struct ttcp_observer *obs);
+/* UDP stream i of way: the run with iperf2's datagrams; sending, its end
+ * and (sent alone) the server report into the stream's far-end figures;
+ * receiving, up to the server's end (udp.c). The socket stays open. */
+void ttcp_iperf2_udp_stream(struct iperf2 *t, int way, int i, const struct ttcp_observer *obs);
+/* -u -r: stream i's request on s (the header in a datagram of sequence 1)
+ * and the server's first datagram, kept in t->first[i] for the run; 0, or
+ * a TT_E_* code with *op (the server refused, or sent nothing in time). */
+int ttcp_iperf2_udp_request(struct iperf2 *t, int i, tt_socket s, enum ttcp_op *op);
 
 #endif

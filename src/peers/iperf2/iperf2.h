@@ -1,11 +1,15 @@
 /* ttcp -C --iperf2 host: a test against iperf2's server (`iperf -s`,
  * 2.1.8), as one row of cli/peers.c's table plugs it in (remote/peer.h's
  * signatures). TCP: we send (the client header first, as iperf -c does),
- * or with -r the server sends on the same connection (iperf2's -R);
- * -P n: n connections, numThreads n. UDP: we send iperf2's datagrams, end
- * them with the negative sequence numbers and read the server report.
- * iperf2's TCP server tells its client nothing: that way's far-end
- * figures are not known (theirs_valid 0, theirs_unknown 1).
+ * or with -r the server sends on the same connection (iperf2's -R), or
+ * with --bidir both at once on it (iperf2's --full-duplex); -P n: n
+ * connections, numThreads n. UDP: we send iperf2's datagrams, end them
+ * with the negative sequence numbers and read the server report; -r, the
+ * server sends them on our socket after our request; --bidir, both on
+ * it. iperf2's server reports back only UDP it received alone: every
+ * other way's far-end figures are not known (theirs_valid 0,
+ * theirs_unknown 1). The first connection (or -u -r's request) tries
+ * each address of the host in turn (remote/dial.h).
  * Its server end: ttcp -S takes an `iperf -c` on the shared port (serve.c),
  * and an `iperf -c -u` on the shared UDP port (serve_udp.c). */
 #ifndef TTCP_PEERS_IPERF2_H

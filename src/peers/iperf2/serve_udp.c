@@ -33,39 +33,26 @@ struct serve_udp {
     struct ttcp_iperf2_hdr h;
     struct ttcp_options o;
     struct ttcp_result res;
-    int64_t base_ns;             /* the first datagram's sending moment */
-    int based;
-    int ended;                   /* the client's end came */
+    struct ttcp_iperf2_arrivals arrivals; /* its datagrams' sequence and moments */
     int reverse;                 /* -R: we send, on the same socket */
     int64_t shift_ns;            /* -R: our clock to the client's, from its first datagram */
     char host[80];
 };
 
-/* The engine's stamp reader (engine/run.h): iperf2's sequence from 1 as
- * the engine's from 0, its end (-(last + 1)) as the datagram after the
- * last; the sending moment (the client's wall clock) taken from the
- * first, so the jitter's doubles stay exact. */
+/* The engine's stamp reader (engine/run.h): wire.c's reading of the
+ * sender's datagrams (the client's wall clock, from its first). */
 static enum ttcp_stamp_seen read_dgram(void *ctx, const unsigned char *buf, size_t len,
                                        uint64_t *seq, int64_t *sent_ns)
 {
     struct serve_udp *v = ctx;
-    struct ttcp_iperf2_dgram d;
-    int64_t at;
-    if (ttcp_iperf2_dgram_read(buf, len, &d) != 0 || d.seq == 0)
-        return TTCP_STAMP_NONE;
-    at = (int64_t)d.sec * NS_PER_S + (int64_t)d.usec * 1000;
-    if (!v->based) {
-        v->base_ns = at;
-        v->based = 1;
-    }
-    *sent_ns = at - v->base_ns;
-    if (d.seq > 0) {
-        *seq = (uint64_t)d.seq - 1;
+    switch (ttcp_iperf2_dgram_take(&v->arrivals, buf, len, seq, sent_ns)) {
+    case TTCP_IPERF2_TAKE_DATA:
         return TTCP_STAMP_DATA;
+    case TTCP_IPERF2_TAKE_END:
+        return TTCP_STAMP_END;
+    default:
+        return TTCP_STAMP_NONE;
     }
-    *seq = (uint64_t)(-(d.seq + 1));
-    v->ended = 1;
-    return TTCP_STAMP_END;
 }
 
 /* Within the server's limits, and a test we serve? 0, or -1 (nothing is
@@ -130,12 +117,7 @@ static void plan_send(struct serve_udp *v)
  * (on one host) would be. */
 static void put_dgram(const struct serve_udp *v, unsigned char *buf, int64_t seq, int64_t now_ns)
 {
-    struct ttcp_iperf2_dgram d;
-    int64_t at = now_ns + v->shift_ns;
-    d.seq = seq;
-    d.sec = (uint32_t)(at / NS_PER_S);
-    d.usec = (uint32_t)(at % NS_PER_S / 1000);
-    ttcp_iperf2_dgram_write(buf, &d);
+    ttcp_iperf2_dgram_stamp(buf, seq, now_ns + v->shift_ns);
 }
 
 /* The engine's stamp (engine/run.h), -R: iperf2's sequence header, from 1. */
@@ -236,7 +218,7 @@ void ttcp_iperf2_serve_udp(struct ttcp_peer_serving *s)
             s->obs->failed(s->obs->ctx, &v->o, &v->res);
         else if (v->reverse)
             send_end(v);
-        else if (v->ended)
+        else if (v->arrivals.ended)
             answer_end(v);
     }
     ttcp_result_release(&v->res);

@@ -7,6 +7,7 @@
 
 #include "engine/local.h"
 #include "engine/run.h"
+#include "remote/dial.h"
 #include "peers/iperf2/internal.h"
 
 #define CONNECT_MS 10000
@@ -15,11 +16,7 @@
 int ttcp_iperf2_check(const struct ttcp_options *o, char *why, size_t why_len)
 {
     const char *no = NULL;
-    if (o->bidir)
-        no = "--bidir (iperf2's -d makes the server connect back to the client; not yet)";
-    else if (o->udp && !o->transmit)
-        no = "-r with -u (iperf2's server sends UDP only with -R; not yet)";
-    else if (o->key_file != NULL)
+    if (o->key_file != NULL)
         no = "--key-file (iperf2 has no key)";
     else if (o->verify || o->half_close || o->traceroute || o->pmtu || o->group != NULL)
         no = "--verify, --half-close, --traceroute, --pmtu and multicast";
@@ -27,6 +24,14 @@ int ttcp_iperf2_check(const struct ttcp_options *o, char *why, size_t why_len)
         no = "-u -l below 76 (iperf2's datagram header and test header)";
     else if (!o->sinkmode)
         no = "data from stdin";
+    else if (!o->transmit || o->bidir) /* the server sends: -l within its buffer */
+        no = !o->udp && o->buflen > TTCP_IPERF2_SERVER_TCP_BUF
+                 ? "-l above 128k when the server sends (-r, --bidir): iperf -s 2.1.8 "
+                   "writes from a buffer of its own -l, 128k by default, and overruns it"
+             : o->udp && o->buflen > TTCP_IPERF2_SERVER_UDP_BUF
+                 ? "-u -l above 1470 when the server sends (-r, --bidir): iperf -s -u 2.1.8 "
+                   "writes from a buffer of its own -l, 1470 by default, and overruns it"
+                 : NULL;
     if (no == NULL)
         return 0;
     snprintf(why, why_len, "--iperf2 cannot carry %s", no);
@@ -41,16 +46,20 @@ static int problem(struct iperf2 *t, enum ttcp_client_problem p, int code, const
     return -1;
 }
 
-/* Room for the way's n streams and each end's options; 0 or -1. */
-static int plan(struct iperf2 *t)
+/* Room for the way's n streams and each end's options; 0 or -1. iperf2's
+ * server sends figures back only of UDP it received alone (its server
+ * report): not of TCP, not of what it sends, not in --full-duplex. */
+static int plan(struct iperf2 *t, int way)
 {
-    struct ttcp_client_stream *st = &t->out->stream[t->way];
+    struct ttcp_client_stream *st = &t->out->stream[way];
     int i, n = t->n;
     st->used = 1;
     st->n = n;
-    st->theirs_unknown = !t->o->udp; /* iperf2's TCP server sends no figures back */
+    st->theirs_unknown = !t->o->udp || t->ways != 1u;
     st->local = *t->o;
-    st->local.transmit = t->way == 0;
+    st->local.transmit = way == 0;
+    if (way == 1 && st->local.udp) /* the server's first datagram is due at once */
+        st->local.start_timeout_ns = IPERF2_ACK_WAIT_MS * 1000000ll;
     st->remote = *t->o;
     st->remote.transmit = !st->local.transmit;
     ttcp_options_name_tool(&st->remote, IPERF2_TOOL);
@@ -66,7 +75,9 @@ static int plan(struct iperf2 *t)
 }
 
 /* The header every connection (or datagram) carries: -n's bytes or
- * --time, -P, -l, -b, -R; with -r the server sends on the connection. */
+ * --time, -P, -l, -b, -R; with -r the server sends on the connection
+ * (REVERSE), with --bidir both ends send on it at once (FULLDUPLEX; UDP:
+ * NOUDPFIN, the server answers our end with no report). */
 static void header(struct iperf2 *t)
 {
     const struct ttcp_options *o = t->o;
@@ -76,10 +87,12 @@ static void header(struct iperf2 *t)
     h->port = (int32_t)o->port;
     h->buflen = (int32_t)o->buflen;
     h->window = (int32_t)(o->sockbufsize > 0x7fffffffu ? 0x7fffffff : o->sockbufsize);
-    if (t->way == 1) {
-        h->flags |= TTCP_IPERF2_VERSION2;
+    if (t->ways != 1u) /* UDPTESTS: 2.1.8's server reads NOUDPFIN only with it */
+        h->flags |= TTCP_IPERF2_VERSION2 | (o->udp ? TTCP_IPERF2_UDPTESTS : 0);
+    if (t->ways == 2u)
         h->upper |= TTCP_IPERF2_UP_REVERSE;
-    }
+    if (t->ways == 3u)
+        h->upper |= TTCP_IPERF2_UP_FULLDUPLEX | (o->udp ? TTCP_IPERF2_UP_NOUDPFIN : 0);
     if (o->udp && o->pace_bps) {
         h->upper |= TTCP_IPERF2_UP_BWSET;
         h->rate = o->pace_bps;
@@ -121,49 +134,71 @@ static int introduce(struct iperf2 *t, tt_socket s)
     int64_t n = tt_send(s, h, len);
     if (n != (int64_t)len)
         return n < 0 ? (int)n : TT_E_IO;
-    if (t->way == 0 && read_ack(s) != 0)
+    if (t->ways == 1u && read_ack(s) != 0)
         return NOT_IPERF2;
     return 0;
 }
 
-/* Stream i's socket, connected to the server (TCP: introduced). */
-static int open_stream(struct iperf2 *t, int i)
+/* A stream's socket made ready for address a (remote/dial.h's step):
+ * options, the local address, the connect, then the protocol's opening:
+ * TCP's header (and its acknowledgement); -u -r's request datagram and
+ * the server's first answer. The stream is t->opening. */
+static int connect_step(void *ctx, tt_socket s, const struct tt_addr *a, enum ttcp_op *op)
+{
+    struct iperf2 *t = ctx;
+    const struct ttcp_options *o = t->o;
+    uint16_t port = o->cport ? (uint16_t)(o->cport + (uint64_t)t->opening) : 0;
+    int rc;
+    *op = TTCP_OP_BIND;
+    if ((rc = ttcp_bind_outgoing(s, o, a->family, port)) != 0)
+        return rc;
+    *op = TTCP_OP_MSS;
+    if (!o->udp && o->mss != 0 && (rc = tt_setopt(s, TT_OPT_MAXSEG, (int)o->mss)) != 0)
+        return rc;
+    if (o->tos_given)
+        (void)tt_setopt(s, TT_OPT_TOS, (int)o->tos);
+    *op = TTCP_OP_CONNECT;
+    tt_setopt(s, TT_OPT_SNDTIMEO_MS, CONNECT_MS);
+    if ((rc = tt_connect(s, a)) != 0)
+        return rc;
+    if (!o->udp && (rc = introduce(t, s)) == NOT_IPERF2)
+        t->not_iperf2 = 1;
+    else if (o->udp && t->ways == 2u)
+        rc = ttcp_iperf2_udp_request(t, t->opening, s, op);
+    return rc;
+}
+
+/* The first stream by each address of the host in turn; the others to
+ * the address that took. */
+static int open_streams(struct iperf2 *t)
 {
     const struct ttcp_options *o = t->o;
-    uint16_t port = o->cport ? (uint16_t)(o->cport + (uint64_t)i) : 0;
-    tt_socket *s = &t->socks[i];
-    int rc = tt_socket_open(t->server.family, o->udp, s);
-    t->out->failure.op = TTCP_OP_SOCKET;
-    if (rc == 0 && (rc = ttcp_bind_outgoing(*s, o, t->server.family, port)) != 0)
-        t->out->failure.op = TTCP_OP_BIND;
-    if (rc == 0 && !o->udp && o->mss != 0)
-        rc = tt_setopt(*s, TT_OPT_MAXSEG, (int)o->mss);
-    if (rc == 0 && o->tos_given)
-        (void)tt_setopt(*s, TT_OPT_TOS, (int)o->tos);
-    if (rc == 0) {
-        t->out->failure.op = TTCP_OP_CONNECT;
-        tt_setopt(*s, TT_OPT_SNDTIMEO_MS, CONNECT_MS);
-        rc = tt_connect(*s, &t->server);
+    struct ttcp_dialled d;
+    enum ttcp_op op = TTCP_OP_SOCKET;
+    int rc;
+    t->opening = 0;
+    rc = ttcp_dial(o->host, (uint16_t)o->port, o->family, o->udp, connect_step, t, &d);
+    t->socks[0] = d.sock;
+    t->server = d.server;
+    for (t->opening = 1; rc == 0 && t->opening < t->n; t->opening++) {
+        tt_socket *s = &t->socks[t->opening];
+        op = TTCP_OP_SOCKET;
+        if ((rc = tt_socket_open(t->server.family, o->udp, s)) != 0)
+            *s = TT_NO_SOCKET;
+        else
+            rc = connect_step(t, *s, &t->server, &op);
     }
-    if (rc == 0 && !o->udp && (rc = introduce(t, *s)) == NOT_IPERF2)
+    t->out->failure.op = t->opening == 1 ? d.op : op;
+    if (rc != 0 && t->not_iperf2)
         return problem(t, TTCP_CLIENT_PROTOCOL, 0, "the server's answer to iperf2's client "
                        "header is not a CLIENTHDRACK: not an iperf2 server?");
     if (rc != 0)
         return problem(t, TTCP_CLIENT_CONNECT, rc, NULL);
-    tt_setopt(*s, TT_OPT_RCVTIMEO_MS, (int)(o->idle_timeout_ns / 1000000));
-    tt_setopt(*s, TT_OPT_SNDTIMEO_MS, (int)(o->idle_timeout_ns / 1000000));
-    return 0;
-}
-
-/* The server's address: the first the host resolves to. */
-static int resolve(struct iperf2 *t)
-{
-    struct tt_addr_list list;
-    int rc = tt_resolve(t->o->host, (uint16_t)t->o->port, t->o->family, t->o->udp, &list);
-    t->out->failure.op = TTCP_OP_HOSTNAME;
-    if (rc != 0 || list.count < 1)
-        return problem(t, TTCP_CLIENT_CONNECT, rc != 0 ? rc : TT_E_IO, NULL);
-    t->server = list.addr[0];
+    for (t->opening = 0; t->opening < t->n; t->opening++) {
+        tt_socket s = t->socks[t->opening];
+        tt_setopt(s, TT_OPT_RCVTIMEO_MS, (int)(o->idle_timeout_ns / 1000000));
+        tt_setopt(s, TT_OPT_SNDTIMEO_MS, (int)(o->idle_timeout_ns / 1000000));
+    }
     return 0;
 }
 
@@ -182,24 +217,31 @@ static void total_interval(void *ctx, int way, enum ttcp_stream_end end,
     ttcp_outcome_tell(t->out, t->obs, way, -1, end == TTCP_END_LOCAL, &ev, NULL);
 }
 
-/* Stream i on its thread: TCP, the data phase on its connection. */
+/* Stream i of way on its thread: TCP, the data phase on its connection;
+ * with --bidir each way on the same one, kept until both are done. */
 static void run_stream(void *ctx, int way, int i, const struct ttcp_observer *obs)
 {
     struct iperf2 *t = ctx;
     struct ttcp_client_stream *st = &t->out->stream[way];
     tt_socket s = t->socks[i];
+    unsigned flags = TTCP_RUN_KEEP_SOCKET | TTCP_RUN_SHARED_SOCKET;
     if (t->o->udp) {
-        ttcp_iperf2_udp_stream(t, i, obs);
+        ttcp_iperf2_udp_stream(t, way, i, obs);
         return;
     }
-    t->socks[i] = TT_NO_SOCKET;
-    st->part_rc[i] = ttcp_run_on(&st->part_local[i], obs, &st->part_mine[i], s, &t->server, 0);
+    if (t->ways != 3u) { /* the run takes the connection and closes it */
+        t->socks[i] = TT_NO_SOCKET;
+        flags = 0;
+    }
+    st->part_rc[i] = ttcp_run_on(&st->part_local[i], obs, &st->part_mine[i], s, &t->server,
+                                 flags);
 }
 
-/* The way's totals; UDP: a stream without its report is the problem. */
-static void total(struct iperf2 *t)
+/* The way's totals; UDP sent alone: a stream without its report is the
+ * problem. */
+static void total(struct iperf2 *t, int way)
 {
-    struct ttcp_client_stream *st = &t->out->stream[t->way];
+    struct ttcp_client_stream *st = &t->out->stream[way];
     int i;
     st->theirs_valid = !st->theirs_unknown;
     for (i = 0; i < st->n; i++) {
@@ -207,30 +249,33 @@ static void total(struct iperf2 *t)
         if (st->rc == 0)
             st->rc = st->part_rc[i];
     }
-    ttcp_streams_total(&t->run, t->way, TTCP_END_LOCAL, st->part_mine, &st->mine);
+    ttcp_streams_total(&t->run, way, TTCP_END_LOCAL, st->part_mine, &st->mine);
     if (!st->theirs_unknown)
-        ttcp_streams_total(&t->run, t->way, TTCP_END_PEER, st->part_theirs, &st->theirs);
-    if (t->o->udp && !st->theirs_valid && st->rc == 0 && t->out->problem == TTCP_CLIENT_OK)
+        ttcp_streams_total(&t->run, way, TTCP_END_PEER, st->part_theirs, &st->theirs);
+    if (!st->theirs_unknown && !st->theirs_valid && st->rc == 0 &&
+        t->out->problem == TTCP_CLIENT_OK)
         problem(t, TTCP_CLIENT_LOST, TT_E_TIMEDOUT, "no server report after the end datagrams: iperf2's "
                 "server did not answer (its \"did not receive ack of last datagram\")");
 }
 
 static int converse(struct iperf2 *t)
 {
-    int i;
-    if (resolve(t) != 0 || plan(t) != 0)
-        return -1;
-    header(t);
-    for (i = 0; i < t->n; i++)
-        if (open_stream(t, i) != 0)
+    int way;
+    for (way = 0; way < 2; way++)
+        if ((t->ways & (1u << way)) && plan(t, way) != 0)
             return -1;
+    header(t);
+    if (open_streams(t) != 0)
+        return -1;
     t->stream_obs.event = stream_event;
     t->stream_obs.total = total_interval;
     t->stream_obs.ctx = t;
-    if (ttcp_streams_init(&t->run, t->n, 1u << t->way, &t->stream_obs) != 0)
+    if (ttcp_streams_init(&t->run, t->n, t->ways, &t->stream_obs) != 0)
         return problem(t, TTCP_CLIENT_LOCAL, TT_E_NOMEM, "memory");
     ttcp_streams_run(&t->run, run_stream, t, NULL, NULL);
-    total(t);
+    for (way = 0; way < 2; way++)
+        if (t->ways & (1u << way))
+            total(t, way);
     return t->out->problem == TTCP_CLIENT_OK ? 0 : -1;
 }
 
@@ -249,14 +294,25 @@ int ttcp_iperf2_test(const struct ttcp_options *o, const struct ttcp_client_obse
     t->obs = obs;
     t->out = out;
     t->deadline = deadline;
-    t->way = ttcp_options_direction(o) == TTCP_DIR_RECEIVE ? 1 : 0;
+    switch (ttcp_options_direction(o)) {
+    case TTCP_DIR_BIDIR:
+        t->ways = 3u;
+        break;
+    case TTCP_DIR_RECEIVE:
+        t->ways = 2u;
+        break;
+    default:
+        t->ways = 1u;
+    }
     t->n = o->streams > 0 ? (int)o->streams : 1;
     for (i = 0; i < TTCP_STREAMS_MAX; i++)
         t->socks[i] = TT_NO_SOCKET;
     rc = converse(t);
-    for (i = 0; i < TTCP_STREAMS_MAX; i++)
+    for (i = 0; i < TTCP_STREAMS_MAX; i++) {
         if (t->socks[i] != TT_NO_SOCKET)
             tt_close(t->socks[i]);
+        free(t->first[i].buf);
+    }
     ttcp_streams_free(&t->run);
     free(t);
     return rc;

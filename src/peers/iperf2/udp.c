@@ -2,7 +2,12 @@
  * starts with iperf2's sequence header (from 1) and the client header;
  * the end is datagrams of negative sequence, one more negative each
  * try, until the server report answers (wire.h); the report is the
- * server's figures of the stream. */
+ * server's figures of the stream. -u -r, as iperf -c -u -R: one datagram
+ * asks (the header, REVERSE), the server sends, its sequence header in
+ * each, and ends with one datagram of negative sequence; it reports
+ * nothing back (ttcp -S's end of the same is serve_udp.c). --bidir, as
+ * --full-duplex: both on one socket, our end one negative datagram
+ * (NOUDPFIN: no report), the server's as with -r. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,15 +20,10 @@
 static void stamp(void *ctx, unsigned char *buf, size_t len, uint64_t seq, int64_t now_ns)
 {
     const struct iperf2 *t = ctx;
-    struct ttcp_iperf2_dgram d;
     size_t n = len < sizeof t->udp_template ? len : sizeof t->udp_template;
     memcpy(buf, t->udp_template, n);
-    if (len < TTCP_IPERF2_UDP_DGRAM_LEN)
-        return;
-    d.seq = (int64_t)(seq + 1);
-    d.sec = (uint32_t)(now_ns / 1000000000ll);
-    d.usec = (uint32_t)(now_ns % 1000000000ll / 1000);
-    ttcp_iperf2_dgram_write(buf, &d);
+    if (len >= TTCP_IPERF2_UDP_DGRAM_LEN)
+        ttcp_iperf2_dgram_stamp(buf, (int64_t)(seq + 1), now_ns);
 }
 
 /* The server report as the stream's far-end figures. */
@@ -45,16 +45,14 @@ static void their_figures(const struct ttcp_iperf2_report *r, struct ttcp_result
 static int end_try(tt_socket s, unsigned char *buf, size_t len, int64_t seq,
                    struct ttcp_result *res)
 {
-    struct ttcp_iperf2_dgram d;
     struct ttcp_iperf2_report r;
     unsigned char back[TTCP_IPERF2_REPORT_LEN * 4];
     int64_t now = tt_now_ns(), got, end = now + IPERF2_FIN_WAIT_MS * 1000000ll;
     char why[128];
-    d.seq = seq;
-    d.sec = (uint32_t)(now / 1000000000ll);
-    d.usec = (uint32_t)(now % 1000000000ll / 1000);
-    ttcp_iperf2_dgram_write(buf, &d);
+    ttcp_iperf2_dgram_stamp(buf, seq, now);
     tt_send(s, buf, len);
+    if (res == NULL) /* --bidir: the server reads our end and answers nothing */
+        return 0;
     /* a try waits its time, however many other datagrams come */
     while (tt_now_ns() < end && tt_wait_readable(s, IPERF2_FIN_WAIT_MS) > 0) {
         got = tt_recv(s, back, sizeof back);
@@ -69,7 +67,7 @@ static int end_try(tt_socket s, unsigned char *buf, size_t len, int64_t seq,
 }
 
 /* The end: -(sent + 1), -(sent + 2), ... until the report comes; 1 when
- * it did. */
+ * it did. --bidir: -(sent + 1) alone. */
 static int finish(struct iperf2 *t, int i, tt_socket s)
 {
     struct ttcp_client_stream *st = &t->out->stream[0];
@@ -82,6 +80,11 @@ static int finish(struct iperf2 *t, int i, tt_socket s)
         return 0;
     }
     memcpy(buf, t->udp_template, sizeof t->udp_template);
+    if (t->ways == 3u) {
+        end_try(s, buf, (size_t)len, -(int64_t)(sent + 1), NULL);
+        free(buf);
+        return 0;
+    }
     for (k = 0; k < IPERF2_FIN_TRIES && !got && !tt_interrupted(); k++)
         got = end_try(s, buf, (size_t)len, -(int64_t)(sent + 1 + (uint64_t)k),
                       &st->part_theirs[i]);
@@ -89,16 +92,72 @@ static int finish(struct iperf2 *t, int i, tt_socket s)
     return got;
 }
 
-void ttcp_iperf2_udp_stream(struct iperf2 *t, int i, const struct ttcp_observer *obs)
+static void send_stream(struct iperf2 *t, int i, const struct ttcp_observer *obs)
 {
     struct ttcp_client_stream *st = &t->out->stream[0];
     struct ttcp_udp_stamp ours = {stamp, t, NULL, NULL, 0};
     tt_socket s = t->socks[i];
-    t->socks[i] = TT_NO_SOCKET;
     st->part_rc[i] = ttcp_run_on_stamped(&st->part_local[i], obs, &st->part_mine[i], s,
                                          &t->server, TTCP_RUN_KEEP_SOCKET, &ours);
     if (st->part_mine[i].started)
         t->reported[i] = finish(t, i, s);
     st->part_theirs_valid[i] = t->reported[i];
-    tt_close(s);
+}
+
+/* The engine's stamp reader (engine/run.h): wire.c's reading of the
+ * server's datagrams, as serve_udp.c reads a client's. */
+static enum ttcp_stamp_seen read_dgram(void *ctx, const unsigned char *buf, size_t len,
+                                       uint64_t *seq, int64_t *sent_ns)
+{
+    switch (ttcp_iperf2_dgram_take(ctx, buf, len, seq, sent_ns)) {
+    case TTCP_IPERF2_TAKE_DATA:
+        return TTCP_STAMP_DATA;
+    case TTCP_IPERF2_TAKE_END:
+        return TTCP_STAMP_END;
+    default:
+        return TTCP_STAMP_NONE;
+    }
+}
+
+static void receive_stream(struct iperf2 *t, int i, const struct ttcp_observer *obs)
+{
+    struct ttcp_client_stream *st = &t->out->stream[1];
+    int first = t->first[i].buf != NULL;
+    struct ttcp_udp_stamp theirs = {NULL, &t->arrivals[i], read_dgram,
+                                    first ? &t->first[i] : NULL, first};
+    st->part_rc[i] = ttcp_run_on_stamped(&st->part_local[i], obs, &st->part_mine[i],
+                                         t->socks[i], &t->server, TTCP_RUN_KEEP_SOCKET,
+                                         &theirs);
+}
+
+void ttcp_iperf2_udp_stream(struct iperf2 *t, int way, int i, const struct ttcp_observer *obs)
+{
+    if (way == 0)
+        send_stream(t, i, obs);
+    else
+        receive_stream(t, i, obs);
+}
+
+int ttcp_iperf2_udp_request(struct iperf2 *t, int i, tt_socket s, enum ttcp_op *op)
+{
+    size_t len = (size_t)t->o->buflen; /* the check keeps it >= 76 */
+    struct tt_datagram *d = &t->first[i];
+    int rc;
+    if (d->buf == NULL && (d->buf = malloc(len + 1)) == NULL)
+        return TT_E_NOMEM;
+    memset(d->buf, 0, len);
+    memcpy(d->buf, t->udp_template, sizeof t->udp_template);
+    ttcp_iperf2_dgram_stamp(d->buf, 1, tt_now_ns());
+    *op = TTCP_OP_IO;
+    if ((rc = (int)tt_send(s, d->buf, len)) < 0)
+        return rc;
+    /* the engine's arrival clock from the first datagram on (jitter) */
+    tt_setopt(s, TT_OPT_TIMESTAMPS, 1);
+    *op = TTCP_OP_RECVFROM;
+    rc = tt_wait_readable(s, IPERF2_ACK_WAIT_MS);
+    if (rc > 0)
+        rc = tt_recvfrom_batch(s, d, 1, len);
+    if (rc == 1)
+        return 0;
+    return rc < 0 && rc != TT_E_AGAIN ? rc : TT_E_TIMEDOUT;
 }

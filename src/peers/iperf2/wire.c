@@ -186,6 +186,39 @@ int ttcp_iperf2_dgram_read(const unsigned char *buf, size_t len, struct ttcp_ipe
     return d->usec < USEC ? 0 : -1;
 }
 
+void ttcp_iperf2_dgram_stamp(unsigned char *buf, int64_t seq, int64_t at_ns)
+{
+    struct ttcp_iperf2_dgram d;
+    int64_t at = at_ns > 0 ? at_ns : 0;
+    d.seq = seq;
+    d.sec = (uint32_t)(at / 1000000000ll);
+    d.usec = (uint32_t)(at % 1000000000ll / 1000);
+    ttcp_iperf2_dgram_write(buf, &d);
+}
+
+enum ttcp_iperf2_take ttcp_iperf2_dgram_take(struct ttcp_iperf2_arrivals *a,
+                                             const unsigned char *buf, size_t len,
+                                             uint64_t *seq, int64_t *sent_ns)
+{
+    struct ttcp_iperf2_dgram d;
+    int64_t at;
+    if (ttcp_iperf2_dgram_read(buf, len, &d) != 0 || d.seq == 0)
+        return TTCP_IPERF2_TAKE_NONE;
+    at = (int64_t)d.sec * 1000000000ll + (int64_t)d.usec * 1000;
+    if (!a->based) {
+        a->base_ns = at;
+        a->based = 1;
+    }
+    *sent_ns = at - a->base_ns;
+    if (d.seq > 0) {
+        *seq = (uint64_t)d.seq - 1;
+        return TTCP_IPERF2_TAKE_DATA;
+    }
+    *seq = (uint64_t)(-(d.seq + 1));
+    a->ended = 1;
+    return TTCP_IPERF2_TAKE_END;
+}
+
 size_t ttcp_iperf2_ack_write(unsigned char *buf, size_t len)
 {
     if (len < TTCP_IPERF2_ACK_LEN)

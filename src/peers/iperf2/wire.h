@@ -11,8 +11,9 @@
  *   header's length << 1 (0x40010078); -r adds VERSION1 (the server
  *   connects back to mPort after the test), -d VERSION1 | RUN_NOW (at
  *   once); -R sets VERSION2 and the upper flag REVERSE (the server sends
- *   on the same connection). mAmount: bytes (> 0) or -(seconds * 100).
- *   The server answers an EXTEND header that is not REVERSE with a 28-byte
+ *   on the same connection), --full-duplex VERSION2 and FULLDUPLEX (both
+ *   send on it at once). mAmount: bytes (> 0) or -(seconds * 100).
+ *   The server answers an EXTEND header that is neither with a 28-byte
  *   CLIENTHDRACK (type 2, length 28, flags, version_u, version_l, two
  *   reserved words) before any data, and counts the header in its bytes.
  * - UDP: every datagram starts with {id, tv_sec, tv_usec, id2}: a 64-bit
@@ -20,6 +21,12 @@
  *   TCP (flags EXTEND | SEQNO64B | LEN_BIT | 76 << 1). The end is a run of
  *   datagrams whose sequence is negative, -(last + 1) first, one more
  *   negative each try, every 10 ms, until the server report comes.
+ *   -u -R: one datagram (sequence 1, UDPTESTS | VERSION2, REVERSE) asks;
+ *   the server sends datagrams of the same header from sequence 1 and
+ *   ends with one of sequence -(last + 1), and reports nothing back.
+ *   -u --full-duplex: UDPTESTS | VERSION2, FULLDUPLEX | NOUDPFIN (which
+ *   the server reads only beside UDPTESTS): both send, each ends with one
+ *   negative datagram, and no report is asked for or sent.
  * - The server report: a 128-byte datagram: 16 bytes of datagram header,
  *   then server_hdr: flags (VERSION1 | SEQNO64B), total bytes (high, low
  *   words), stop time (s, us), lost, out of order, datagrams, jitter
@@ -42,6 +49,8 @@
 #define TTCP_IPERF2_RUN_NOW 0x00000001u   /* with VERSION1: both ways at once (-d) */
 #define TTCP_IPERF2_UP_REVERSE 0x0400u    /* upper flag: the server sends (-R) */
 #define TTCP_IPERF2_UP_BWSET 0x0100u
+#define TTCP_IPERF2_UP_FULLDUPLEX 0x0800u /* upper flag: both send at once (--full-duplex) */
+#define TTCP_IPERF2_UP_NOUDPFIN 0x0008u   /* UDP: the end wants no server report */
 
 #define TTCP_IPERF2_V1_LEN 24u            /* client_hdr_v1 alone (2.0's -r, -d) */
 #define TTCP_IPERF2_TCP_HDR_LEN 60u       /* what 2.1.8 sends: v1 + extension */
@@ -53,6 +62,11 @@
 #define TTCP_IPERF2_REPORT_LEN 128u       /* 2.1.8's server report datagram */
 #define TTCP_IPERF2_REPORT_MIN 56u        /* datagram header + server_hdr_v1 */
 #define TTCP_IPERF2_THREADS_MAX 1000      /* iperf2's own -P limit is lower still */
+/* The buffer 2.1.8's server sends from is its own -l (these by default):
+ * asked by the header's mBufLen for longer writes (-R, --full-duplex), it
+ * writes past it (valgrind: a heap overrun; a crash, now and then). */
+#define TTCP_IPERF2_SERVER_TCP_BUF 131072u
+#define TTCP_IPERF2_SERVER_UDP_BUF 1470u
 #define TTCP_IPERF2_VERSION_U 0x00020001u /* 2.1 */
 #define TTCP_IPERF2_VERSION_L 0x00080003u /* .8, final */
 
@@ -124,6 +138,26 @@ struct ttcp_iperf2_dgram {
 void ttcp_iperf2_dgram_write(unsigned char *buf, const struct ttcp_iperf2_dgram *d);
 /* 0, or -1 when len < 16 or usec is not below 1000000. */
 int ttcp_iperf2_dgram_read(const unsigned char *buf, size_t len, struct ttcp_iperf2_dgram *d);
+/* The sequence header of a datagram sent at at_ns (a clock's nanoseconds,
+ * 0 or more: seconds and microseconds of it), at buf's first 16 bytes. */
+void ttcp_iperf2_dgram_stamp(unsigned char *buf, int64_t seq, int64_t at_ns);
+
+/* A receiver's reading of the datagrams of one sender (ttcp -S of iperf
+ * -c -u; ttcp -C --iperf2 -u -r of iperf -s -u -R): each datagram's
+ * sequence as 0, 1, ... and its sending moment from the first's, so the
+ * differences stay exact in a double. */
+struct ttcp_iperf2_arrivals {
+    int64_t base_ns;     /* the first datagram's sending moment, as stamped */
+    int based;
+    int ended;           /* the sender's end came */
+};
+/* TTCP_IPERF2_TAKE_NONE: no sequence header (short, or sequence 0);
+ * DATA: *seq = sequence - 1; END: the sender's end, -(last + 1), taken as
+ * the datagram after the last (*seq = last), as iperf2 counts it. */
+enum ttcp_iperf2_take { TTCP_IPERF2_TAKE_NONE, TTCP_IPERF2_TAKE_DATA, TTCP_IPERF2_TAKE_END };
+enum ttcp_iperf2_take ttcp_iperf2_dgram_take(struct ttcp_iperf2_arrivals *a,
+                                             const unsigned char *buf, size_t len,
+                                             uint64_t *seq, int64_t *sent_ns);
 
 /* The server's CLIENTHDRACK: builds 28 bytes; reads one (0, or -1 when it
  * is not one: type 2, its length from 8 to HDR_MAX and not above len). */

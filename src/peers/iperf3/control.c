@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/local.h"
+#include "remote/dial.h"
 #include "peers/iperf3/internal.h"
 #include "remote/channel.h"
 
@@ -41,31 +42,32 @@ int ttcp_iperf3_connect(struct i3 *c, tt_socket s, const struct tt_addr *a)
     return rc;
 }
 
+/* The control connection's step (remote/dial.h): from --bind's address,
+ * connected within the test's time. */
+static int control_step(void *ctx, tt_socket s, const struct tt_addr *a, enum ttcp_op *op)
+{
+    struct i3 *c = ctx;
+    int rc;
+    *op = TTCP_OP_CONNECT;
+    if ((rc = ttcp_bind_outgoing(s, c->opts, a->family, 0)) != 0)
+        return rc;
+    return ttcp_iperf3_connect(c, s, a);
+}
+
 int ttcp_iperf3_open_control(struct i3 *c)
 {
-    struct tt_addr_list list;
-    int rc = tt_resolve(c->opts->host, (uint16_t)c->opts->port, c->opts->family, 0, &list), i;
-    c->out->failure.op = TTCP_OP_HOSTNAME;
+    struct ttcp_dialled d;
+    int rc = ttcp_dial(c->opts->host, (uint16_t)c->opts->port, c->opts->family, 0,
+                       control_step, c, &d);
+    c->out->failure.op = d.op;
     if (rc != 0)
         return ttcp_iperf3_fail(c, TTCP_CLIENT_CONNECT, rc, NULL);
-    c->out->failure.op = TTCP_OP_CONNECT;
-    for (i = 0; i < list.count && !tt_interrupted(); i++) {
-        if ((rc = tt_socket_open(list.addr[i].family, 0, &c->control)) != 0)
-            continue;
-        rc = ttcp_bind_outgoing(c->control, c->opts, list.addr[i].family, 0);
-        if (rc == 0)
-            rc = ttcp_iperf3_connect(c, c->control, &list.addr[i]);
-        if (rc == 0) {
-            c->server = list.addr[i];
-            (void)tt_setopt(c->control, TT_OPT_NODELAY, 1);
-            /* a server that stops reading cannot hold a send forever */
-            (void)tt_setopt(c->control, TT_OPT_SNDTIMEO_MS, (int)(I3_CONTROL_NS / 1000000));
-            return 0;
-        }
-        tt_close(c->control);
-        c->control = TT_NO_SOCKET;
-    }
-    return ttcp_iperf3_fail(c, TTCP_CLIENT_CONNECT, tt_interrupted() ? TT_E_INTR : rc, NULL);
+    c->control = d.sock;
+    c->server = d.server;
+    (void)tt_setopt(c->control, TT_OPT_NODELAY, 1);
+    /* a server that stops reading cannot hold a send forever */
+    (void)tt_setopt(c->control, TT_OPT_SNDTIMEO_MS, (int)(I3_CONTROL_NS / 1000000));
+    return 0;
 }
 
 int ttcp_iperf3_send(struct i3 *c, tt_socket s, const void *buf, size_t len)

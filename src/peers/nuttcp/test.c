@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/local.h"
+#include "remote/dial.h"
 #include "peers/nuttcp/internal.h"
 
 int ttcp_nuttcp_check(const struct ttcp_options *o, char *why, size_t why_len)
@@ -40,20 +41,30 @@ int ttcp_nuttcp_check(const struct ttcp_options *o, char *why, size_t why_len)
     return -1;
 }
 
+/* The control connection's step (remote/dial.h): from --bind's address,
+ * connected within the control's time. */
+static int control_step(void *ctx, tt_socket s, const struct tt_addr *a, enum ttcp_op *op)
+{
+    struct nuttcp_test *t = ctx;
+    int rc;
+    *op = TTCP_OP_BIND;
+    if ((rc = ttcp_bind_outgoing(s, t->o, a->family, 0)) != 0)
+        return rc;
+    *op = TTCP_OP_CONNECT;
+    return nuttcp_connect_by(s, a, nuttcp_wait_end(t, NUTTCP_CONTROL_NS));
+}
+
+/* Each address of the host in turn, until one connects. */
 static int connect_control(struct nuttcp_test *t)
 {
-    struct tt_addr_list list;
-    int rc = tt_resolve(t->o->host, (uint16_t)t->o->port, t->o->family, 0, &list);
-    t->out->failure.op = TTCP_OP_CONNECT;
+    struct ttcp_dialled d;
+    int rc = ttcp_dial(t->o->host, (uint16_t)t->o->port, t->o->family, 0, control_step, t, &d);
+    t->out->failure.op = d.op;
     if (rc != 0)
         return nuttcp_problem(t, TTCP_CLIENT_CONNECT, rc);
-    t->server = list.addr[0];
-    rc = tt_socket_open(t->server.family, 0, &t->ctl.s);
-    if (rc == 0 && (rc = ttcp_bind_outgoing(t->ctl.s, t->o, t->server.family, 0)) != 0)
-        t->out->failure.op = TTCP_OP_BIND;
-    if (rc == 0)
-        rc = nuttcp_connect_by(t->ctl.s, &t->server, nuttcp_wait_end(t, NUTTCP_CONTROL_NS));
-    return rc != 0 ? nuttcp_problem(t, TTCP_CLIENT_CONNECT, rc) : 0;
+    t->ctl.s = d.sock;
+    t->server = d.server;
+    return 0;
 }
 
 /* The next line within span; 0, or -1 with the problem set (the end of
