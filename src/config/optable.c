@@ -26,7 +26,7 @@ static const struct ttcp_optdef table[] = {
     {'r', NULL, OPTK_SET, FIELD(transmit), 0, 0, 0, 0,
      OPTS_HIDDEN, OPTM_ANY, GIVEN(side_given), "-r", "receive"},
     {'l', NULL, OPTK_NUMBER, FIELD(buflen), 0, TTCP_SUFFIX_BINARY, 1, MAX_BUFLEN,
-     OPTS_COMMON, OPTM_ANY, OPT_NO_GIVEN, "-l ##",
+     OPTS_COMMON, OPTM_ANY, GIVEN(buflen_given), "-l ##",
      "length of bufs read from or written to network (default 8192)"},
     {'u', NULL, OPTK_SET, FIELD(udp), 1, 0, 0, 0,
      OPTS_COMMON, OPTM_ANY, OPT_NO_GIVEN, "-u", "use UDP instead of TCP"},

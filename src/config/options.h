@@ -30,6 +30,7 @@ enum ttcp_udp_dialect { TTCP_UDP_TTCP = 0, TTCP_UDP_NUTTCP };
 #define TTCP_DEFAULT_PORT 5001u
 #define TTCP_IPERF3_PORT 5201u      /* iperf3's own port: -S serves its clients there */
 #define TTCP_NUTTCP_PORT 5000u      /* nuttcp's control port: -S answers its clients there */
+#define TTCP_IPERF2_UDP_BUFLEN 1470u /* iperf2's -u -l: what its server sends from, too */
 #define TTCP_UDP_MIN_BUFLEN 5u      /* "send more than the sentinel size" */
 #define TTCP_UDP_MAX_BUFLEN 65507u  /* largest IPv4 UDP payload */
 #define TTCP_DEFAULT_IDLE_NS (30ll * 1000000000ll)
@@ -118,6 +119,7 @@ struct ttcp_options {
     int check_only;       /* --check: the options are checked, no test is run */
     int side_given;       /* -t or -r was typed */
     int nbuf_given;       /* -n was typed */
+    int buflen_given;     /* -l was typed (else -C --iperf2 -u takes iperf2's 1470) */
     /* server and client (docs/PROTOCOL.md) */
     int mode;             /* enum ttcp_mode */
     int bidir;            /* -C --bidir: both ways at once */

@@ -109,6 +109,9 @@ static void settle_mode_defaults(struct ttcp_options *o)
         o->port = TTCP_IPERF3_PORT; /* each tool's server where it listens by default */
     else if (client && !o->port_given && o->far_end == TTCP_FAR_NUTTCP)
         o->port = TTCP_NUTTCP_PORT;
+    /* iperf2's own datagram length, which its server's buffer is when it sends */
+    if (client && !o->buflen_given && o->udp && o->far_end == TTCP_FAR_IPERF2)
+        o->buflen = TTCP_IPERF2_UDP_BUFLEN;
 }
 
 /* -C -r -u -m TTL [-g GROUP]: the server sends to a group the client joins. */

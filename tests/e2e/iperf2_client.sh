@@ -65,7 +65,8 @@ udp_of() { sed -nE 's/^ttcp-'"$2"': udp: ([0-9]+) datagrams, ([0-9]+) lost .*/\1
 # counts every datagram it sent, the end one too, as we count what came.
 listen_on rsrv udp iperf -s -u -p @P@ -y C || finish
 SPORT=$P
-run ur "$TTCP" -C --iperf2 -u -r -l 1470 -R 20m --time 1 -p "$P" 127.0.0.1
+# (no -l: with --iperf2 -u it is iperf2's own 1470, what its server sends from)
+run ur "$TTCP" -C --iperf2 -u -r -R 20m --time 1 -p "$P" 127.0.0.1
 expect_rc ur 0
 expect_match ur out '^ttcp-r: udp: [0-9]+ datagrams, [0-9]+ lost'
 wait_for "$WAIT" rsrv csv_lines rsrv 1 || { fail "ur: no CSV line"; show rsrv; }
@@ -106,7 +107,7 @@ expect_eq bu "iperf -s's bytes sent, as our count and loss say" "$(csv_dir busrv
 expect_awk bu "both ways moved data ($t, $got datagrams)" "$t > 1000000 && ${got:-0} > 1000"
 
 # The server sends from a buffer of its own -l: a longer one is refused before anything is sent.
-run long "$TTCP" -C --iperf2 -u -r -p "$(free_port)" 127.0.0.1
+run long "$TTCP" -C --iperf2 -u -r -l 8k -p "$(free_port)" 127.0.0.1
 expect_rc long 2
 expect_match long err '^ttcp: --iperf2 cannot carry -u -l above 1470 when the server sends'
 

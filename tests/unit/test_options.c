@@ -284,6 +284,16 @@ static void server_and_client_rules(void **state)
     assert_int_equal(opts.duration_ns, 0);
     assert_int_equal(parse("-C --bidir -u h"), 0);
     assert_int_equal(ttcp_options_direction(&opts), TTCP_DIR_BIDIR);
+    /* each tool's own port, and iperf2's own datagram length when -l is not typed */
+    assert_int_equal(parse("-C --iperf3 h"), 0);
+    assert_int_equal(opts.port, TTCP_IPERF3_PORT);
+    assert_int_equal(parse("-C --iperf2 -u -r h"), 0);
+    assert_int_equal(opts.buflen, TTCP_IPERF2_UDP_BUFLEN);
+    assert_int_equal(opts.port, TTCP_DEFAULT_PORT);
+    assert_int_equal(parse("-C --iperf2 -u -l 8k h"), 0);
+    assert_int_equal(opts.buflen, 8192);
+    assert_int_equal(parse("-C --iperf2 h"), 0); /* TCP: ttcp's own */
+    assert_int_equal(opts.buflen, TTCP_DEFAULT_BUFLEN);
     /* --verify checks at whichever end receives: the server when the client sends */
     assert_int_equal(parse("-C --verify h"), 0);
     assert_true(opts.verify && opts.transmit);

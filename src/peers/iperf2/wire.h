@@ -66,7 +66,7 @@
  * asked by the header's mBufLen for longer writes (-R, --full-duplex), it
  * writes past it (valgrind: a heap overrun; a crash, now and then). */
 #define TTCP_IPERF2_SERVER_TCP_BUF 131072u
-#define TTCP_IPERF2_SERVER_UDP_BUF 1470u
+#define TTCP_IPERF2_SERVER_UDP_BUF 1470u /* (TTCP_IPERF2_UDP_BUFLEN: -C --iperf2 -u -l) */
 #define TTCP_IPERF2_VERSION_U 0x00020001u /* 2.1 */
 #define TTCP_IPERF2_VERSION_L 0x00080003u /* .8, final */
 
