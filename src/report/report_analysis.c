@@ -18,6 +18,8 @@ void ttcp_analysis_of(const struct ttcp_options *o, const struct ttcp_result *r,
 enum ttcp_limit ttcp_analysis_limited_by(const struct ttcp_analysis *a)
 {
     int l;
+    if (a->span_s < TTCP_LIMITS_MIN_SECONDS)
+        return TTCP_LIMIT_COUNT;
     for (l = 0; l < TTCP_LIMIT_COUNT; l++) /* (at most one share can pass a half) */
         if (((a->share_known >> l) & 1u) && a->share[l] >= TTCP_LIMITED_SHARE)
             return (enum ttcp_limit)l;
@@ -108,7 +110,9 @@ static void shares_line(const char *side, const struct ttcp_analysis *a, struct 
         share_part(t, a, TTCP_LIMIT_SNDBUF, "send buffer", ", ");
         share_part(t, a, TTCP_LIMIT_CWND, "network", ", ");
         share_part(t, a, TTCP_LIMIT_APP, "application", ", ");
-        ttcp_text_add(t, "\n");
+        ttcp_text_add(t, "%s\n", a->span_s < TTCP_LIMITS_MIN_SECONDS
+                                     ? " (too short to tell: the system counts these in ticks "
+                                       "of milliseconds)" : "");
     }
 }
 

@@ -12,6 +12,9 @@
 
 /* A share of the sender's time at or above this is what limited the test. */
 #define TTCP_LIMITED_SHARE 0.5
+/* Linux counts the sender's limits in jiffies (1 to 10 ms): a span shorter
+ * than this is too coarse to say what limited it. */
+#define TTCP_LIMITS_MIN_SECONDS 0.2
 /* An end that spent this much of a core over the test measured its host. */
 #define TTCP_CPU_BOUND_PERCENT 75.0
 
