@@ -149,6 +149,7 @@ void ttcp_analyze(const struct ttcp_analysis_in *in, struct ttcp_analysis *a)
         a->have = r->tcp_end.have;
         a->peer_window = r->tcp_end.snd_wnd;
         a->cwnd = r->tcp_end.cwnd;
+        a->window_bound = a->sender && a->peer_window > 0 && a->cwnd >= a->peer_window;
         a->delivery_rate_valid = (r->tcp_end.have & TT_TCPI_DELIVERY_RATE) != 0;
         a->delivery_rate_bps = (double)r->tcp_end.delivery_rate * 8.0;
         if (a->sender)

@@ -61,6 +61,12 @@ struct ttcp_analysis {
     double link_bdp_bytes;       /* --link-rate x baseline RTT (0: not both known) */
     uint32_t peer_window;        /* the receiver's window as the sender last saw it */
     uint32_t cwnd;               /* the congestion window at the end */
+    /* a sender whose congestion window had grown to the receiver's window
+     * by the end: no more than the latter could be in flight, so the time
+     * Linux counts as the network's (busy) was the window's too (Linux
+     * checks the congestion window first and, where both are full, counts
+     * the time as busy) */
+    int window_bound;
     int sndbuf_bytes, rcvbuf_bytes; /* the socket's buffers at the end (0: unknown) */
     /* the -b that would lift a window's limit, whichever end must set it:
      * the link's BDP when --link-rate is known, else twice what was in

@@ -15,13 +15,28 @@ void ttcp_analysis_of(const struct ttcp_options *o, const struct ttcp_result *r,
     ttcp_analyze(&in, a);
 }
 
+static int known(const struct ttcp_analysis *a, enum ttcp_limit l)
+{
+    return (a->share_known >> l) & 1u;
+}
+
+double ttcp_analysis_limit_share(const struct ttcp_analysis *a, enum ttcp_limit l)
+{
+    if (l == TTCP_LIMIT_RWND && a->window_bound && known(a, TTCP_LIMIT_CWND))
+        return a->share[TTCP_LIMIT_RWND] + a->share[TTCP_LIMIT_CWND];
+    return known(a, l) ? a->share[l] : 0.0;
+}
+
 enum ttcp_limit ttcp_analysis_limited_by(const struct ttcp_analysis *a)
 {
     int l;
     if (a->span_s < TTCP_LIMITS_MIN_SECONDS)
         return TTCP_LIMIT_COUNT;
-    for (l = 0; l < TTCP_LIMIT_COUNT; l++) /* (at most one share can pass a half) */
-        if (((a->share_known >> l) & 1u) && a->share[l] >= TTCP_LIMITED_SHARE)
+    /* (at most one share can pass a half; the window's, counted with the
+     * network's, first) */
+    for (l = 0; l < TTCP_LIMIT_COUNT; l++)
+        if (known(a, (enum ttcp_limit)l) &&
+            ttcp_analysis_limit_share(a, (enum ttcp_limit)l) >= TTCP_LIMITED_SHARE)
             return (enum ttcp_limit)l;
     return TTCP_LIMIT_COUNT;
 }
@@ -148,7 +163,11 @@ static void limited_line(const char *side, const struct ttcp_analysis *a,
     switch (l) {
     case TTCP_LIMIT_RWND:
         ttcp_text_add(t, "limited by the receiver's window %.1f %% of the time: it offered "
-                      "%u bytes", 100.0 * a->share[l], a->peer_window);
+                      "%u bytes", 100.0 * ttcp_analysis_limit_share(a, l), a->peer_window);
+        if (a->window_bound && a->share[TTCP_LIMIT_CWND] > 0.0)
+            ttcp_text_add(t, " (the congestion window, %u, had reached it: the network's %.1f "
+                          "%% was the window's too)", a->cwnd,
+                          100.0 * a->share[TTCP_LIMIT_CWND]);
         advice_part(a, a->rwnd_advice, "receiver", t);
         return;
     case TTCP_LIMIT_SNDBUF:

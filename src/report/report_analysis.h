@@ -30,9 +30,13 @@ enum ttcp_finding {
 /* The analysis of one end's result, with the options that end ran with. */
 void ttcp_analysis_of(const struct ttcp_options *o, const struct ttcp_result *r,
                       struct ttcp_analysis *a);
-/* The limit that held the sender back most of the time, or
+/* The limit that held the sender back most of the time (a window-bound
+ * sender's network time counted as the window's), or
  * TTCP_LIMIT_COUNT when none did (or the shares are not known). */
 enum ttcp_limit ttcp_analysis_limited_by(const struct ttcp_analysis *a);
+/* The share of the time that limit held the sender back: its own, but for
+ * the receiver's window of a window-bound sender, the network's time too. */
+double ttcp_analysis_limit_share(const struct ttcp_analysis *a, enum ttcp_limit l);
 /* The findings, 1u << enum ttcp_finding each. */
 unsigned ttcp_analysis_findings(const struct ttcp_analysis *a);
 const char *ttcp_finding_code(enum ttcp_finding f);

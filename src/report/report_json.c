@@ -339,6 +339,7 @@ static void analysis_object(struct ttcp_json *j, const struct ttcp_options *o,
     if (a.sender && a.tcp_valid) {
         ttcp_json_u64(j, "receiver_window", a.peer_window);
         ttcp_json_u64(j, "cwnd", a.cwnd);
+        ttcp_json_bool(j, "window_bound", a.window_bound);
     }
     known_u64(j, "sndbuf", a.sndbuf_bytes > 0, (uint64_t)a.sndbuf_bytes);
     known_u64(j, "rcvbuf", a.rcvbuf_bytes > 0, (uint64_t)a.rcvbuf_bytes);

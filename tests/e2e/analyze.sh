@@ -42,14 +42,15 @@ pair tcp -r -s -b 16k -- -t -s --time 1 --analyze --json 127.0.0.1
 expect_rc r 0; expect_rc t 0
 expect_json t
 printf 'MEASURED: -b 16k receiver: %s\n' \
-  "$(jq -c '.tests[0].analysis | {limits, findings, advice, bdp_bytes, receiver_window}' "$TMP/t.out")"
+  "$(jq -c '.tests[0].analysis | {limits, findings, advice, bdp_bytes, receiver_window, cwnd, window_bound}' "$TMP/t.out")"
 if jq -e '.tests[0].analysis.limits != null' "$TMP/t.out" >/dev/null; then
   expect_jq t '.tests[0].analysis.limited_by' rwnd \
     '.tests[0].analysis.findings | index("rwnd_limited") != null' true \
     '.tests[0].analysis.receiver_window <= 32768' true \
+    '.tests[0].analysis | .limits.rwnd >= 0.5 or (.window_bound and .limits.rwnd + .limits.cwnd >= 0.5)' true \
     '.tests[0].analysis.advice.side' receiver \
     '.tests[0].analysis | .advice.sockbufsize > .receiver_window and .advice.sockbufsize >= .bdp_bytes' true
-  expect_match t err "^ttcp-t: analysis: limited by the receiver's window [0-9.]+ % of the time: it offered [0-9]+ bytes; set -b [0-9]+[km] \\([0-9]+ bytes\\) or more on the receiver"
+  expect_match t err "^ttcp-t: analysis: limited by the receiver's window [0-9.]+ % of the time: it offered [0-9]+ bytes( \\(the congestion window, [0-9]+, had reached it: the network's [0-9.]+ % was the window's too\\))?; set -b [0-9]+[km] \\([0-9]+ bytes\\) or more on the receiver"
 fi
 
 # RFC 6349 with --link-rate, --mtu and --framing: the figures the formulas give from the

@@ -40,7 +40,7 @@ static void linux_sender(struct ttcp_result *r)
     r->analysis_taken = 1;
     r->tcp_end_valid = 1;
     r->tcp_end.snd_wnd = 16384;
-    r->tcp_end.cwnd = 65536;
+    r->tcp_end.cwnd = 12000;       /* below the window: the network bounds what is in flight */
     r->tcp_end.min_rtt_us = 50000; /* BDP: 327,680 x 0.05 = 16,384 bytes */
     r->tcp_end.busy_us = 10000000;
     r->tcp_end.rwnd_limited_us = 6000000;
@@ -81,6 +81,41 @@ static void shares_split_the_senders_time(void **state)
     assert_near(a.share[TTCP_LIMIT_RWND], 5.0 / 12.0, 1e-9);
     assert_int_equal(ttcp_analysis_limited_by(&a), TTCP_LIMIT_COUNT);
     assert_int_equal(ttcp_analysis_findings(&a), 0);
+}
+
+/* A congestion window grown to the receiver's window: the network's time
+ * (Linux counts it busy where both windows are full) was the window's too. */
+static void a_window_bound_sender(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_analysis a;
+    char buf[2048];
+    struct ttcp_text t = {buf, sizeof buf, 0};
+    struct ttcp_options o;
+    (void)state;
+    linux_sender(&r);
+    r.tcp_end.rwnd_limited_us = 3000000;  /* 3 of 12 s as the kernel counts */
+    r.tcp_end.sndbuf_limited_us = 0;       /* network 7 of 12 s */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_false(a.window_bound);
+    assert_int_equal(ttcp_analysis_limited_by(&a), TTCP_LIMIT_CWND);
+    r.tcp_end.cwnd = 16384;                /* as large as the receiver's window */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_true(a.window_bound);
+    assert_int_equal(ttcp_analysis_limited_by(&a), TTCP_LIMIT_RWND);
+    assert_near(ttcp_analysis_limit_share(&a, TTCP_LIMIT_RWND), 10.0 / 12.0, 1e-9);
+    assert_near(a.share[TTCP_LIMIT_RWND], 3.0 / 12.0, 1e-9); /* the kernel's own, as it was */
+    assert_int_equal(ttcp_analysis_findings(&a), 1u << TTCP_FINDING_RWND);
+    memset(&o, 0, sizeof o);
+    o.transmit = 1;
+    o.framing_bytes = 38;
+    ttcp_report_analysis(&o, &r, &t);
+    assert_non_null(strstr(buf, "limited by the receiver's window 83.3 % of the time: it offered "
+                                "16384 bytes (the congestion window, 16384, had reached it: the "
+                                "network's 58.3 % was the window's too); set -b 32k"));
+    /* a receiver is never window-bound */
+    analyze(&r, 0, 0, 0, 38, &a);
+    assert_false(a.window_bound);
 }
 
 /* A connection busy longer than the timer (it began before it): the shares
@@ -389,6 +424,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shares_split_the_senders_time),
+        cmocka_unit_test(a_window_bound_sender),
         cmocka_unit_test(busy_longer_than_the_test_is_the_span),
         cmocka_unit_test(missing_fields_stay_unknown),
         cmocka_unit_test(a_receiver_knows_no_sender_limits),
