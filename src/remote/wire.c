@@ -281,6 +281,7 @@ void ttcp_wire_server_base(const struct ttcp_options *server, struct ttcp_option
     o->bufalign = server->bufalign;
     o->bufoffset = server->bufoffset;
     o->idle_timeout_ns = server->idle_timeout_ns;
+    o->analyze = server->analyze; /* -S --analyze: its own findings of every TCP test */
     o->link_bps = server->link_bps; /* --analyze's, for the server's own lines */
     o->mtu = server->mtu;
     o->framing_bytes = server->framing_bytes;
@@ -297,7 +298,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     o->port = server->port;
     if (read_fields(m, o, &direction, why, why_len) != 0)
         return -1;
-    o->analyze |= server->analyze && !o->udp; /* -S --analyze: every TCP test's findings */
+    o->analyze = (o->analyze || server->analyze) && !o->udp; /* the client's ask, or -S's */
     out->direction = (enum ttcp_direction)direction;
     if (o->streams > most_streams) {
         snprintf(why, why_len, "streams: at most %llu each way on this server (--max-streams)",
