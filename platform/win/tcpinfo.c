@@ -2,8 +2,13 @@
  * but not yet acknowledged, both from SIO_TCP_INFO.
  *
  * The build targets Windows 7; SIO_TCP_INFO's declarations (Windows 10
- * 1703; its version 1, 1809) are wanted here only, and the ioctl is tried
- * at run time. */
+ * 1703; its version 1, 1809) are wanted here only, for their types (no
+ * call of a later Windows: WSAIoctl is Windows 7's), and the ioctl is
+ * tried at run time. */
+#undef _WIN32_WINNT /* (the build's 0x0601: windows.h wants all three to agree) */
+#undef WINVER
+#define _WIN32_WINNT 0x0A00
+#define WINVER 0x0A00
 #define NTDDI_VERSION 0x0A000006 /* NTDDI_WIN10_RS5: TCP_INFO_v1's declaration */
 
 #include <string.h>
