@@ -89,7 +89,10 @@ struct tt_datagram {
 };
 #define TT_BATCH_MAX 64
 
-/* What the OS tells about a TCP connection; absent fields stay 0. */
+/* What the OS tells about a TCP connection; absent fields stay 0. The
+ * fields after retransmits exist on some systems only (Linux 4.10 and
+ * later, Windows 10 1903's SIO_TCP_INFO version 1): `have` says which the
+ * OS gave (TT_TCPI_*), so that a 0 is never taken for a measurement. */
 struct tt_tcp_info {
     uint32_t mss;         /* sender's maximum segment size, bytes */
     uint32_t snd_wnd;     /* the peer's advertised window, bytes */
@@ -98,7 +101,26 @@ struct tt_tcp_info {
     uint32_t srtt_us;     /* smoothed round-trip time */
     uint32_t rttvar_us;   /* its variation */
     uint64_t retransmits; /* segments sent again, whole connection */
+    uint32_t min_rtt_us;  /* the smallest RTT seen (TT_TCPI_MIN_RTT) */
+    uint64_t delivery_rate; /* bytes/s, the last delivery-rate sample (TT_TCPI_DELIVERY_RATE) */
+    /* time with data to send or unacknowledged, and the parts of it the
+     * peer's window and the own send buffer held the sender back; the rest
+     * of busy is the network's (the congestion window, data in flight) */
+    uint64_t busy_us;           /* TT_TCPI_BUSY */
+    uint64_t rwnd_limited_us;   /* TT_TCPI_RWND_LIMITED */
+    uint64_t sndbuf_limited_us; /* TT_TCPI_SNDBUF_LIMITED */
+    uint64_t bytes_sent;    /* bytes sent, the retransmitted among them (TT_TCPI_BYTES_SENT) */
+    uint64_t bytes_retrans; /* bytes sent again (TT_TCPI_BYTES_RETRANS) */
+    unsigned have;          /* TT_TCPI_*: the fields above the OS gave */
 };
+#define TT_TCPI_MIN_RTT 0x01u
+#define TT_TCPI_DELIVERY_RATE 0x02u
+#define TT_TCPI_BUSY 0x04u
+#define TT_TCPI_RWND_LIMITED 0x08u
+#define TT_TCPI_SNDBUF_LIMITED 0x10u
+#define TT_TCPI_BYTES_SENT 0x20u
+#define TT_TCPI_BYTES_RETRANS 0x40u
+#define TT_TCPI_ALL 0x7fu
 
 /* Process CPU accounting, as much as the OS offers; absent fields stay 0. */
 struct tt_cpu {

@@ -2,6 +2,7 @@
  * TCP_INFO, read with the kernel's own struct: it has fields glibc's copy
  * lacks, such as the peer's window) and the bytes sent but not yet
  * acknowledged (SIOCOUTQ). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <netinet/in.h>
@@ -15,6 +16,41 @@
 
 #include "posix.h"
 #include "ttcp/platform.h"
+
+#ifdef __linux__
+/* A field is there when the kernel's answer reaches its end: an older
+ * kernel's struct is shorter and fills less. */
+#define GAVE(len, field) \
+    ((len) >= offsetof(struct tcp_info, field) + sizeof(((struct tcp_info *)0)->field))
+
+/* The fields added since Linux 4.6 (the sender's limits, 4.10; the bytes,
+ * 4.19), each with its bit in `have`. */
+static void take_later_fields(const struct tcp_info *ti, socklen_t len, struct tt_tcp_info *out)
+{
+    if (GAVE(len, tcpi_min_rtt)) {
+        out->min_rtt_us = ti->tcpi_min_rtt;
+        out->have |= ti->tcpi_min_rtt != ~0u ? TT_TCPI_MIN_RTT : 0u; /* ~0: no sample yet */
+    }
+    if (GAVE(len, tcpi_delivery_rate)) {
+        out->delivery_rate = ti->tcpi_delivery_rate;
+        out->have |= TT_TCPI_DELIVERY_RATE;
+    }
+    if (GAVE(len, tcpi_sndbuf_limited)) {
+        out->busy_us = ti->tcpi_busy_time;
+        out->rwnd_limited_us = ti->tcpi_rwnd_limited;
+        out->sndbuf_limited_us = ti->tcpi_sndbuf_limited;
+        out->have |= TT_TCPI_BUSY | TT_TCPI_RWND_LIMITED | TT_TCPI_SNDBUF_LIMITED;
+    }
+    if (GAVE(len, tcpi_bytes_sent)) {
+        out->bytes_sent = ti->tcpi_bytes_sent;
+        out->have |= TT_TCPI_BYTES_SENT;
+    }
+    if (GAVE(len, tcpi_bytes_retrans)) {
+        out->bytes_retrans = ti->tcpi_bytes_retrans;
+        out->have |= TT_TCPI_BYTES_RETRANS;
+    }
+}
+#endif
 
 int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
 {
@@ -33,6 +69,7 @@ int tt_tcp_info(tt_socket s, struct tt_tcp_info *out)
     out->srtt_us = ti.tcpi_rtt;
     out->rttvar_us = ti.tcpi_rttvar;
     out->retransmits = ti.tcpi_total_retrans;
+    take_later_fields(&ti, len, out);
     return 0;
 #else
     (void)s;

@@ -213,3 +213,22 @@ int ttcp_parse_tos(const char *text, uint64_t *tos, char *reason, size_t reason_
     *tos = v;
     return 0;
 }
+
+int ttcp_parse_framing(const char *text, uint64_t *bytes, char *reason, size_t reason_len)
+{
+    if (same_word(text, "ethernet")) {
+        *bytes = TTCP_FRAMING_ETHERNET;
+        return 0;
+    }
+    if (same_word(text, "ppp")) {
+        *bytes = TTCP_FRAMING_PPP;
+        return 0;
+    }
+    if (ttcp_parse_u64(text, TTCP_SUFFIX_NONE, 0, TTCP_FRAMING_MAX, bytes, reason,
+                       reason_len) != 0) {
+        snprintf(reason, reason_len, "'%.40s' is not a framing: ethernet, ppp, or the bytes "
+                 "each frame adds to a packet (0 to %d)", text, TTCP_FRAMING_MAX);
+        return -1;
+    }
+    return 0;
+}

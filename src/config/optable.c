@@ -127,6 +127,17 @@ static const struct ttcp_optdef table[] = {
     {0, "link-rate", OPTK_RATE, FIELD(link_bps), 0, 0, 1, 1000000000000ull,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--link-rate rate",
      "the link's nominal bit rate: print the efficiency"},
+    {0, "analyze", OPTK_SET, FIELD(analyze), 1, 0, 0, 0,
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--analyze",
+     "TCP: say what limited the test (windows, buffers, network, CPU;\n\t\t"
+     "RFC 6349's metrics with --link-rate)"},
+    {0, "mtu", OPTK_NUMBER, FIELD(mtu), 0, TTCP_SUFFIX_NONE, 68, 65535,
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--mtu N",
+     "--analyze: the path MTU for RFC 6349 (default: measured)"},
+    {0, "framing", OPTK_TEXT, FIELD(framing), 0, 0, 0, 0,
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--framing f",
+     "--analyze: bytes per frame beyond the packet: ethernet (38), ppp (8),\n\t\t"
+     "or a number"},
     {0, "pattern", OPTK_PATTERN, FIELD(pattern), 0, 0, 0, 0,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--pattern p",
      "-t: payload: classic (default), random (incompressible), zeros"},

@@ -99,6 +99,10 @@ struct ttcp_options {
     uint64_t pace_burst;  /* -R RATE/BURST: buffers sent back to back at most */
     uint64_t fq_rate_bps; /* --fq-rate: the kernel's pacing of the sender, bits/s; 0 = none */
     uint64_t link_bps;    /* --link-rate: the link's nominal rate */
+    int analyze;          /* --analyze: the findings after the figures (TCP) */
+    uint64_t mtu;         /* --mtu: the path MTU for RFC 6349's figures (0: measured) */
+    const char *framing;  /* --framing ethernet|ppp|BYTES, as typed */
+    uint64_t framing_bytes; /* ... settled: each frame's bytes beyond the IP packet */
     enum ttcp_payload pattern; /* --pattern */
     int verify;           /* --verify: check the received stream */
     uint64_t seed;        /* --seed: the random pattern's seed */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "base/text.h"
 #include "config/optable.h"
 #include "measure/result.h"
@@ -343,6 +344,31 @@ static void settle_plot_interval(struct ttcp_options *o)
     o->quiet_intervals = 1;
 }
 
+/* --mtu and --framing serve --analyze's RFC 6349 figures alone. */
+static int check_analysis(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    uint64_t bytes;
+    char reason[160];
+    if ((o->mtu || o->framing != NULL) && !o->analyze)
+        snprintf(why, why_len, "%s is for --analyze (RFC 6349's figures)",
+                 o->mtu ? "--mtu" : "--framing");
+    else if (o->framing != NULL &&
+             ttcp_parse_framing(o->framing, &bytes, reason, sizeof reason) != 0)
+        snprintf(why, why_len, "--framing: %s", reason);
+    else
+        return 0;
+    return -1;
+}
+
+/* The framing's bytes: as typed, else Ethernet's (RFC 6349's example). */
+static void settle_framing(struct ttcp_options *o)
+{
+    char why[8];
+    o->framing_bytes = TTCP_FRAMING_ETHERNET;
+    if (o->framing != NULL)
+        ttcp_parse_framing(o->framing, &o->framing_bytes, why, sizeof why);
+}
+
 /* The host, the buffers' sizes and places, what works with TCP alone. */
 static int check_host_and_buffers(const struct ttcp_options *o, char *why, size_t why_len)
 {
@@ -360,10 +386,11 @@ static int check_host_and_buffers(const struct ttcp_options *o, char *why, size_
     else if (o->bufalign == 0 && o->bufoffset != 0)
         snprintf(why, why_len, "-O: an offset needs an alignment (-A)");
     else if (o->udp && (o->half_close || o->rcvwnd || o->no_delayed_ack || o->tcp_info ||
-                        o->mss))
+                        o->mss || o->analyze))
         snprintf(why, why_len, "%s works with TCP only, not with -u",
                  o->half_close ? "--half-close" : o->rcvwnd ? "--rcvwnd"
-                 : o->no_delayed_ack ? "--no-delayed-ack" : o->mss ? "--mss" : "--tcp-info");
+                 : o->no_delayed_ack ? "--no-delayed-ack" : o->mss ? "--mss"
+                 : o->analyze ? "--analyze" : "--tcp-info");
     else
         return 0;
     return -1;
@@ -550,9 +577,10 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
     if (check_plot(o, why, why_len) != 0)
         return -1;
     settle_plot_interval(o);
-    if (check_output(o, why, why_len) != 0)
+    if (check_output(o, why, why_len) != 0 || check_analysis(o, why, why_len) != 0)
         return -1;
     settle_output(o);
+    settle_framing(o);
     if (check_host_and_buffers(o, why, why_len) != 0 || check_data(o, why, why_len) != 0 ||
         check_amounts(o, why, why_len) != 0 || check_local(o, why, why_len) != 0 ||
         (o->congestion != NULL && check_congestion(o, why, why_len) != 0))

@@ -8,6 +8,13 @@
 
 #define PAUSE_SLICE_NS 100000000ll /* the longest sleep between two looks at Ctrl+C */
 
+/* --analyze on a TCP sender: its RTT is read as the data goes (Buffer
+ * Delay's mean); a receiver's own RTT says nothing of the data's path. */
+static int samples_rtt(const struct ttcp_options *o)
+{
+    return o->analyze && o->transmit && !o->udp;
+}
+
 static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
                    enum ttcp_warning w, const struct ttcp_interval *in)
 {
@@ -79,9 +86,24 @@ static void pass_omit(struct ttcp_session *s)
     s->omit.udp = s->udp_at_tick;
 }
 
+/* One reading of the smoothed RTT into the result's sum (0: none yet). */
+static void sample_rtt(struct ttcp_session *s)
+{
+    struct tt_tcp_info ti;
+    if (tt_tcp_info(s->sock, &ti) == 0 && ti.srtt_us > 0) {
+        s->res->rtt_sum_us += ti.srtt_us;
+        s->res->rtt_samples++;
+    }
+}
+
 void ttcp_tick(struct ttcp_session *s)
 {
     s->now_ns = tt_now_ns();
+    if (samples_rtt(s->opts) && s->sock != TT_NO_SOCKET &&
+        s->now_ns - s->rtt_sampled_ns >= TTCP_RTT_SAMPLE_NS) {
+        s->rtt_sampled_ns = s->now_ns;
+        sample_rtt(s);
+    }
     if (s->omit.end_ns != 0 && !s->omit.passed && s->now_ns >= s->omit.end_ns)
         pass_omit(s);
     if (s->opts->interval_ns)
@@ -183,7 +205,8 @@ int ttcp_over_limit(struct ttcp_session *s)
 
 int ttcp_clocked(const struct ttcp_options *o)
 {
-    return o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns || o->omit_ns;
+    return o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns || o->omit_ns ||
+           samples_rtt(o);
 }
 
 void ttcp_timer_start(struct ttcp_session *s)
@@ -195,6 +218,7 @@ void ttcp_timer_start(struct ttcp_session *s)
     s->res->start_ns = s->start_ns;
     s->now_ns = s->start_ns;
     s->clocked = ttcp_clocked(o);
+    s->rtt_sampled_ns = s->start_ns;
     memset(&s->omit, 0, sizeof s->omit);
     s->bytes_at_tick = s->res->bytes;
     s->calls_at_tick = s->res->calls;
@@ -270,6 +294,21 @@ int ttcp_send_all(struct ttcp_session *s, const unsigned char *p, size_t len,
     }
 }
 
+/* --analyze: beside tcp_end, the time its limits count over, the last RTT
+ * sample, the path MTU and the buffers the socket had. */
+static void capture_analysis_facts(struct ttcp_session *s)
+{
+    struct ttcp_result *r = s->res;
+    int v = 0;
+    r->analysis_taken = 1;
+    r->limits_span_ns = r->real_ns + (r->omitted ? r->omitted_ns : 0);
+    if (samples_rtt(s->opts))
+        sample_rtt(s);
+    r->path_mtu = tt_getopt(s->sock, TT_OPT_PATH_MTU, &v) == 0 && v > 0 ? v : 0;
+    r->sndbuf_bytes = tt_getopt(s->sock, TT_OPT_SNDBUF, &v) == 0 && v > 0 ? v : 0;
+    r->rcvbuf_bytes = tt_getopt(s->sock, TT_OPT_RCVBUF, &v) == 0 && v > 0 ? v : 0;
+}
+
 void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
 {
     const struct ttcp_options *o = s->opts;
@@ -281,6 +320,8 @@ void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
     if (at_end) {
         r->tcp_end_asked = o->tcp_info || ttcp_options_extended(o);
         r->tcp_end_valid = tt_tcp_info(s->sock, &r->tcp_end) == 0;
+        if (o->analyze)
+            capture_analysis_facts(s);
     }
     if (!at_end && (o->verbose || o->dialog || o->tcp_info))
         r->tcp_connect_valid = tt_tcp_info(s->sock, &r->tcp_connect) == 0;

@@ -16,6 +16,7 @@
 #define TTCP_MARK_TOS 1u        /* marks_asked: --tos or --dscp */
 #define TTCP_MARK_CONGESTION 2u /* marks_asked: --congestion */
 #define TTCP_MARK_FQ_RATE 4u    /* marks_asked: --fq-rate (a sender's) */
+#define TTCP_RTT_SAMPLE_NS 10000000ll /* --analyze: the RTT read every 10 ms of data */
 
 /* The operation that failed; report/ names it in 1.12's words ("connect",
  * "bind", "IO", ...). */
@@ -121,6 +122,14 @@ struct ttcp_result {
      * tcp_end_asked: the end statistics were wanted (valid or not) */
     int tcp_connect_valid, tcp_end_valid, tcp_end_asked;
     struct tt_tcp_info tcp_connect, tcp_end;
+    /* --analyze (TCP): what the analysis needs besides tcp_end, taken with it */
+    int analysis_taken;      /* the facts below were read at the end */
+    int64_t limits_span_ns;  /* the time tcp_end's limits count over: the test's (with
+                              * --omit, its omitted part too); -P: the streams' added */
+    uint64_t rtt_sum_us;     /* the smoothed RTT read every TTCP_RTT_SAMPLE_NS of the */
+    uint32_t rtt_samples;    /* data phase and once at its end: their sum and count */
+    int path_mtu;            /* the socket's path MTU at the end (0: unknown) */
+    int sndbuf_bytes, rcvbuf_bytes; /* SO_SNDBUF, SO_RCVBUF at the end (0: unknown) */
     /* --tos, --dscp, --congestion: the marks asked for, as the socket read
      * them back (the algorithm also where none was asked: the one in use) */
     unsigned marks_asked; /* TTCP_MARK_* */

@@ -18,7 +18,35 @@ static void sum_tcp(struct tt_tcp_info *sum, const struct tt_tcp_info *part, int
                               (uint64_t)(*valid + 1));
     sum->rttvar_us = (uint32_t)(((uint64_t)sum->rttvar_us * (uint64_t)*valid +
                                  part->rttvar_us) / (uint64_t)(*valid + 1));
+    /* the later fields: times, bytes and rates add up, the baseline RTT is
+     * the smallest; each is known only where every connection gave it */
+    sum->have = *valid == 0 ? part->have : sum->have & part->have;
+    if (*valid == 0 || part->min_rtt_us < sum->min_rtt_us)
+        sum->min_rtt_us = part->min_rtt_us;
+    sum->delivery_rate += part->delivery_rate;
+    sum->busy_us += part->busy_us;
+    sum->rwnd_limited_us += part->rwnd_limited_us;
+    sum->sndbuf_limited_us += part->sndbuf_limited_us;
+    sum->bytes_sent += part->bytes_sent;
+    sum->bytes_retrans += part->bytes_retrans;
     (*valid)++;
+}
+
+/* --analyze's facts: the streams' time adds up as their limits do (the
+ * shares are of the streams' time together), so do the RTT samples and the
+ * buffers; the path MTU is the smallest. */
+static void sum_analysis(struct ttcp_result *sum, const struct ttcp_result *p)
+{
+    if (!p->analysis_taken)
+        return;
+    sum->analysis_taken = 1;
+    sum->limits_span_ns += p->limits_span_ns;
+    sum->rtt_sum_us += p->rtt_sum_us;
+    sum->rtt_samples += p->rtt_samples;
+    if (p->path_mtu > 0 && (sum->path_mtu == 0 || p->path_mtu < sum->path_mtu))
+        sum->path_mtu = p->path_mtu;
+    sum->sndbuf_bytes += p->sndbuf_bytes;
+    sum->rcvbuf_bytes += p->rcvbuf_bytes;
 }
 
 static void sum_udp(struct ttcp_udp_stats *sum, const struct ttcp_udp_stats *part, int *valid)
@@ -96,6 +124,7 @@ void ttcp_result_sum(struct ttcp_result *sum, const struct ttcp_result *parts, i
             sum->peer_valid = 1;
         }
         sum->tcp_end_asked |= p->tcp_end_asked;
+        sum_analysis(sum, p);
         if (p->tcp_end_valid)
             sum_tcp(&sum->tcp_end, &p->tcp_end, &tcp);
         if (p->tcp_connect_valid)

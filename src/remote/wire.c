@@ -61,6 +61,8 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
         ttcp_frame_add_u64(f, "fq_rate_bps", o->fq_rate_bps);
     if (o->dont_fragment) /* the server's end sends with DF too */
         ttcp_frame_add_u64(f, "dont_fragment", 1);
+    if (o->analyze) /* the server's end takes the analysis's facts (a sender: its RTT) */
+        ttcp_frame_add_u64(f, "analyze", 1);
     ttcp_frame_end(f);
 }
 
@@ -95,8 +97,9 @@ static int read_flags(const struct ttcp_message *m, struct ttcp_options *o, char
                       size_t why_len)
 {
     static const char *const keys[] = {"nodelay", "verify", "tcp_info", "half_close",
-                                       "dont_fragment"};
-    int *fields[] = {&o->nodelay, &o->verify, &o->tcp_info, &o->half_close, &o->dont_fragment};
+                                       "dont_fragment", "analyze"};
+    int *fields[] = {&o->nodelay, &o->verify, &o->tcp_info, &o->half_close, &o->dont_fragment,
+                     &o->analyze};
     uint64_t v;
     size_t i;
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
@@ -278,6 +281,10 @@ void ttcp_wire_server_base(const struct ttcp_options *server, struct ttcp_option
     o->bufalign = server->bufalign;
     o->bufoffset = server->bufoffset;
     o->idle_timeout_ns = server->idle_timeout_ns;
+    o->analyze = server->analyze; /* -S --analyze: its own findings of every TCP test */
+    o->link_bps = server->link_bps; /* --analyze's, for the server's own lines */
+    o->mtu = server->mtu;
+    o->framing_bytes = server->framing_bytes;
 }
 
 int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
@@ -291,6 +298,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     o->port = server->port;
     if (read_fields(m, o, &direction, why, why_len) != 0)
         return -1;
+    o->analyze = (o->analyze || server->analyze) && !o->udp; /* the client's ask, or -S's */
     out->direction = (enum ttcp_direction)direction;
     if (o->streams > most_streams) {
         snprintf(why, why_len, "streams: at most %llu each way on this server (--max-streams)",

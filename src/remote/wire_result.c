@@ -82,6 +82,59 @@ static void put_marks(struct ttcp_frame *f, const struct ttcp_result *r)
         ttcp_frame_add_u64(f, "failure_mtu", (uint64_t)r->failure.path_mtu);
 }
 
+/* --analyze's facts, when that end took them: "analysis" is 1 + the bits
+ * of the TCP statistics its OS gave; the rest only when not 0 (a frame
+ * holds 64 fields). */
+static const struct {
+    const char *key;
+    size_t offset;
+    size_t size;
+    uint64_t max;
+} analysis_fields[] = {
+#define A(key, field, max) {key, offsetof(struct ttcp_result, field), \
+                            sizeof(((struct ttcp_result *)0)->field), max}
+    A("min_rtt_us", tcp_end.min_rtt_us, UINT32_MAX),
+    A("delivery_rate", tcp_end.delivery_rate, UINT64_MAX / 16),
+    A("busy_us", tcp_end.busy_us, MAX_NS / 1000),
+    A("rwnd_limited_us", tcp_end.rwnd_limited_us, MAX_NS / 1000),
+    A("sndbuf_limited_us", tcp_end.sndbuf_limited_us, MAX_NS / 1000),
+    A("bytes_sent", tcp_end.bytes_sent, UINT64_MAX / 2),
+    A("bytes_retrans", tcp_end.bytes_retrans, UINT64_MAX / 2),
+    A("rtt_sum_us", rtt_sum_us, UINT64_MAX / 2),
+    A("rtt_samples", rtt_samples, UINT32_MAX),
+    A("path_mtu", path_mtu, 65535),
+    A("sndbuf", sndbuf_bytes, INT32_MAX),
+    A("rcvbuf", rcvbuf_bytes, INT32_MAX),
+#undef A
+};
+
+/* A field of 4 or 8 bytes, unsigned or a non-negative int, as a number. */
+static uint64_t field_value(const void *p, size_t size)
+{
+    uint32_t v32;
+    uint64_t v64;
+    if (size == sizeof v64) {
+        memcpy(&v64, p, sizeof v64);
+        return v64;
+    }
+    memcpy(&v32, p, sizeof v32);
+    return v32;
+}
+
+static void put_analysis(struct ttcp_frame *f, const struct ttcp_result *r)
+{
+    size_t i;
+    if (!r->analysis_taken)
+        return;
+    ttcp_frame_add_u64(f, "analysis", 1u + (r->tcp_end.have & TT_TCPI_ALL));
+    for (i = 0; i < sizeof analysis_fields / sizeof analysis_fields[0]; i++) {
+        uint64_t v = field_value((const char *)r + analysis_fields[i].offset,
+                                 analysis_fields[i].size);
+        if (v != 0)
+            ttcp_frame_add_u64(f, analysis_fields[i].key, v);
+    }
+}
+
 void ttcp_wire_result(struct ttcp_frame *f, int stream, const struct ttcp_result *r)
 {
     struct ttcp_result delta = *r;
@@ -105,6 +158,7 @@ void ttcp_wire_result(struct ttcp_frame *f, int stream, const struct ttcp_result
     }
     put_small(f, r);
     put_marks(f, r);
+    put_analysis(f, r);
     ttcp_frame_end(f);
 }
 
@@ -180,6 +234,32 @@ static int read_marks(const struct ttcp_message *m, struct ttcp_result *r, char 
     return 0;
 }
 
+static int read_analysis(const struct ttcp_message *m, struct ttcp_result *r, char *why,
+                         size_t why_len)
+{
+    uint64_t taken, v;
+    size_t i;
+    if (get(m, "analysis", 1u + TT_TCPI_ALL, &taken, why, why_len) != 0)
+        return -1;
+    if (taken == 0)
+        return 0;
+    r->analysis_taken = 1;
+    r->tcp_end.have = (unsigned)(taken - 1);
+    r->limits_span_ns = r->real_ns + r->omitted_ns; /* as the far end counted it */
+    for (i = 0; i < sizeof analysis_fields / sizeof analysis_fields[0]; i++) {
+        char *p = (char *)r + analysis_fields[i].offset;
+        if (get(m, analysis_fields[i].key, analysis_fields[i].max, &v, why, why_len) != 0)
+            return -1;
+        if (analysis_fields[i].size == sizeof v) {
+            memcpy(p, &v, sizeof v);
+        } else {
+            uint32_t v32 = (uint32_t)v;
+            memcpy(p, &v32, sizeof v32);
+        }
+    }
+    return 0;
+}
+
 int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp_result *r,
                           char *why, size_t why_len)
 {
@@ -203,7 +283,9 @@ int ttcp_wire_read_result(const struct ttcp_message *m, int *stream, struct ttcp
         }
     }
     r->omitted = r->omitted_ns > 0;
-    return read_small(m, r, why, why_len) != 0 ? -1 : read_marks(m, r, why, why_len);
+    if (read_small(m, r, why, why_len) != 0 || read_marks(m, r, why, why_len) != 0)
+        return -1;
+    return read_analysis(m, r, why, why_len);
 }
 
 void ttcp_wire_interval(struct ttcp_frame *f, int stream, const struct ttcp_interval *in)

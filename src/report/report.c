@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/text.h"
+#include "report/report_analysis.h"
 #include "report/report_extra.h"
 #include "report/rusage.h"
 
@@ -255,6 +256,8 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
         marks_line(&t, o, r);
     if (ttcp_options_extended(o))
         ttcp_report_extras(o, r, &t);
+    if (o->analyze && !o->udp)
+        ttcp_report_analysis(o, r, &t);
     return t.used;
 }
 

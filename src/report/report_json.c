@@ -3,6 +3,7 @@
 #include "report/report_json.h"
 
 #include "report/report.h"
+#include "report/report_analysis.h"
 #include "report/report_extra.h"
 #include "report/report_server.h"
 
@@ -224,6 +225,129 @@ static void delivery_member(struct ttcp_json *j, const struct ttcp_result *r)
         ttcp_json_string(j, "delivery", words[r->delivery]);
 }
 
+/* A number the analysis knows, or null. */
+static void known_double(struct ttcp_json *j, const char *key, int known, double value)
+{
+    if (known)
+        ttcp_json_double(j, key, value);
+    else
+        ttcp_json_null(j, key);
+}
+
+static void known_u64(struct ttcp_json *j, const char *key, int known, uint64_t value)
+{
+    if (known)
+        ttcp_json_u64(j, key, value);
+    else
+        ttcp_json_null(j, key);
+}
+
+/* --analyze: the sender's time split; null where it is not known here. */
+static void limits_object(struct ttcp_json *j, const struct ttcp_analysis *a)
+{
+    enum ttcp_limit by = ttcp_analysis_limited_by(a);
+    int l;
+    if (a->share_known == 0) {
+        ttcp_json_null(j, "limits");
+        ttcp_json_null(j, "limited_by");
+        return;
+    }
+    ttcp_json_object(j, "limits");
+    ttcp_json_double(j, "seconds", a->span_s);
+    for (l = 0; l < TTCP_LIMIT_COUNT; l++)
+        known_double(j, ttcp_limit_code((enum ttcp_limit)l), (a->share_known >> l) & 1u,
+                     a->share[l]);
+    ttcp_json_end(j);
+    if (by == TTCP_LIMIT_COUNT)
+        ttcp_json_null(j, "limited_by");
+    else
+        ttcp_json_string(j, "limited_by", ttcp_limit_code(by));
+}
+
+/* The -b that would lift the window's limit, at the end that must set it. */
+static void advice_object(struct ttcp_json *j, const struct ttcp_analysis *a)
+{
+    enum ttcp_limit by = ttcp_analysis_limited_by(a);
+    if ((by != TTCP_LIMIT_RWND && by != TTCP_LIMIT_SNDBUF) || !a->min_rtt_valid ||
+        (by == TTCP_LIMIT_RWND && a->rwnd_advice == 0)) {
+        ttcp_json_null(j, "advice");
+        return;
+    }
+    ttcp_json_object(j, "advice");
+    ttcp_json_string(j, "side", by == TTCP_LIMIT_RWND ? "receiver" : "transmitter");
+    ttcp_json_u64(j, "sockbufsize", by == TTCP_LIMIT_RWND ? a->rwnd_advice : a->sndbuf_advice);
+    ttcp_json_end(j);
+}
+
+static void rfc6349_object(struct ttcp_json *j, const struct ttcp_options *o,
+                           const struct ttcp_analysis *a)
+{
+    ttcp_json_object(j, "rfc6349");
+    known_u64(j, "mtu", a->mtu_source != TTCP_MTU_NONE, a->mtu);
+    ttcp_json_string(j, "mtu_source", ttcp_mtu_source_code(a->mtu_source));
+    ttcp_json_u64(j, "framing_bytes", a->framing_bytes);
+    known_double(j, "max_tcp_bits_per_second", a->rfc_rate_valid, a->max_tcp_bps);
+    known_double(j, "ideal_seconds", a->rfc_rate_valid, a->ideal_s);
+    known_double(j, "transfer_time_ratio", a->rfc_rate_valid, a->transfer_time_ratio);
+    known_double(j, "link_percent", o->link_bps != 0,
+                 o->link_bps ? 100.0 * a->rate_bps / (double)o->link_bps : 0.0);
+    known_double(j, "tcp_percent", a->rfc_rate_valid,
+                 a->rfc_rate_valid ? 100.0 * a->rate_bps / a->max_tcp_bps : 0.0);
+    known_double(j, "efficiency_percent", a->efficiency_valid, a->efficiency_percent);
+    known_double(j, "buffer_delay_percent", a->buffer_delay_valid, a->buffer_delay_percent);
+    ttcp_json_end(j);
+}
+
+/* The TCP statistics the analysis wanted and the OS did not give. */
+static void missing_array(struct ttcp_json *j, const struct ttcp_analysis *a)
+{
+    unsigned bit;
+    ttcp_json_array(j, "missing");
+    if (!a->tcp_valid)
+        ttcp_json_string(j, NULL, "tcp_info");
+    for (bit = 1; bit <= TT_TCPI_ALL; bit <<= 1)
+        if (!(a->have & bit))
+            ttcp_json_string(j, NULL, ttcp_tcpi_field_code(bit));
+    ttcp_json_end(j);
+}
+
+static void analysis_object(struct ttcp_json *j, const struct ttcp_options *o,
+                            const struct ttcp_result *r)
+{
+    struct ttcp_analysis a;
+    unsigned found;
+    int f;
+    ttcp_analysis_of(o, r, &a);
+    found = ttcp_analysis_findings(&a);
+    ttcp_json_object(j, "analysis");
+    ttcp_json_string(j, "role", a.sender ? "sender" : "receiver");
+    ttcp_json_array(j, "findings");
+    for (f = 0; f < TTCP_FINDING_COUNT; f++)
+        if ((found >> f) & 1u)
+            ttcp_json_string(j, NULL, ttcp_finding_code((enum ttcp_finding)f));
+    ttcp_json_end(j);
+    missing_array(j, &a);
+    limits_object(j, &a);
+    advice_object(j, &a);
+    ttcp_json_double(j, "rate_bits_per_second", a.rate_bps);
+    known_double(j, "delivery_rate_bits_per_second", a.delivery_rate_valid, a.delivery_rate_bps);
+    known_double(j, "min_rtt_ms", a.min_rtt_valid, a.min_rtt_s * 1e3);
+    known_double(j, "bdp_bytes", a.min_rtt_valid, a.bdp_bytes);
+    known_double(j, "link_bdp_bytes", a.link_bdp_bytes > 0.0, a.link_bdp_bytes);
+    known_double(j, "mean_rtt_ms", a.rtt_samples > 0, a.mean_rtt_s * 1e3);
+    ttcp_json_u64(j, "rtt_samples", a.rtt_samples);
+    if (a.sender && a.tcp_valid) {
+        ttcp_json_u64(j, "receiver_window", a.peer_window);
+        ttcp_json_u64(j, "cwnd", a.cwnd);
+        ttcp_json_bool(j, "window_bound", a.window_bound);
+    }
+    known_u64(j, "sndbuf", a.sndbuf_bytes > 0, (uint64_t)a.sndbuf_bytes);
+    known_u64(j, "rcvbuf", a.rcvbuf_bytes > 0, (uint64_t)a.rcvbuf_bytes);
+    ttcp_json_double(j, "cpu_percent", a.cpu_percent);
+    rfc6349_object(j, o, &a);
+    ttcp_json_end(j);
+}
+
 static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
                          const struct ttcp_result *r)
 {
@@ -280,6 +404,8 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
         ttcp_json_u64(j, "seed", r->seed);
     if (r->mcast_ttl > 0) /* the hop limit as the sender's socket reported it */
         ttcp_json_u64(j, "multicast_ttl", (uint64_t)r->mcast_ttl);
+    if (o->analyze && !o->udp)
+        analysis_object(j, o, r);
     warnings_array(j, o, r);
 }
 

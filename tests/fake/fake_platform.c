@@ -179,6 +179,19 @@ const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
     return buf;
 }
 
+/* ... and no port. */
+uint16_t tt_addr_port(const struct tt_addr *a)
+{
+    (void)a;
+    return 0;
+}
+
+void tt_addr_set_port(struct tt_addr *a, uint16_t port)
+{
+    (void)a;
+    (void)port;
+}
+
 /* The fake's addresses have no bytes: only their family. */
 int tt_addr_ip(const struct tt_addr *a, unsigned char out[16])
 {

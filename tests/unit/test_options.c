@@ -253,6 +253,33 @@ static void expect_refused(const struct refusal *r, size_t n)
     }
 }
 
+/* --analyze, --mtu, --framing: TCP only, the last two for --analyze, the
+ * framing's names and bytes. */
+static void analyze_rules(void **state)
+{
+    static const struct refusal refused[] = {
+        {"-t -u --analyze h", "--analyze works with TCP only, not with -u"},
+        {"-C -u --analyze h", "--analyze works with TCP only"},
+        {"-t --mtu 1500 h", "--mtu is for --analyze"},
+        {"-t --framing ppp h", "--framing is for --analyze"},
+        {"-t --analyze --mtu 67 h", "--mtu: '67' is out of range (68 to 65535)"},
+        {"-t --analyze --framing atm h", "--framing: 'atm' is not a framing"},
+        {"-t --analyze --framing 1001 h", "'1001' is not a framing"},
+    };
+    (void)state;
+    expect_refused(refused, sizeof refused / sizeof refused[0]);
+    assert_int_equal(parse("-t --analyze h"), 0);
+    assert_true(opts.analyze);
+    assert_int_equal(opts.framing_bytes, 38); /* Ethernet unless told */
+    assert_int_equal(parse("-r --analyze --mtu 576 --framing PPP"), 0);
+    assert_int_equal(opts.mtu, 576);
+    assert_int_equal(opts.framing_bytes, 8);
+    assert_int_equal(parse("-C --analyze --framing 0 --link-rate 56k h"), 0);
+    assert_int_equal(opts.framing_bytes, 0);
+    assert_int_equal(parse("-S --analyze"), 0);
+    assert_int_equal(parse("-t -s -P 2 --analyze h"), 0);
+}
+
 /* -S and -C: what each implies, what each refuses, and the rules they share. */
 static void server_and_client_rules(void **state)
 {
@@ -523,6 +550,7 @@ int main(void)
         cmocka_unit_test(usage_lists_every_option),
         cmocka_unit_test(help_words),
         cmocka_unit_test(dialog_options_are_validated_after),
+        cmocka_unit_test(analyze_rules),
         cmocka_unit_test(server_and_client_rules),
         cmocka_unit_test(parallel_stream_rules),
         cmocka_unit_test(multicast_rules),
