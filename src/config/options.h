@@ -99,9 +99,11 @@ struct ttcp_options {
     uint64_t fq_rate_bps; /* --fq-rate: the kernel's pacing of the sender, bits/s; 0 = none */
     uint64_t link_bps;    /* --link-rate: the link's nominal rate */
     enum ttcp_payload pattern; /* --pattern */
+    int pattern_given;    /* --pattern was typed */
     int verify;           /* --verify: check the received stream */
     uint64_t seed;        /* --seed: the random pattern's seed */
     int seed_given;
+    int compression;      /* --compression: the test twice, classic then random pattern */
     int json;             /* --json: one JSON document on stdout at the end */
     int json_stream;      /* --json-stream: JSON events on stdout as the test runs (and --json) */
     const char *logfile;  /* --logfile: what ttcp prints is appended to it */

@@ -1,0 +1,36 @@
+/* --compression: the classic pattern's rate against the random pattern's
+ * over the same path, and what their ratio says. Pure arithmetic. */
+#ifndef TTCP_COMPRESSION_H
+#define TTCP_COMPRESSION_H
+
+#include <stdint.h>
+
+/* A ratio above this says the path compresses: two runs of the same
+ * incompressible-or-not data differ by a few per cent at most, and a
+ * compressor on the classic pattern wins by far more (Cisco's note: 6:1). */
+#define TTCP_COMPRESSION_THRESHOLD 1.1
+
+enum ttcp_compression_finding {
+    TTCP_COMPRESSION_UNKNOWN, /* a run did not complete, or moved nothing */
+    TTCP_COMPRESSION_NONE,    /* the ratio is at most the threshold */
+    TTCP_COMPRESSION_FOUND    /* above it: the random figure is the link's */
+};
+
+/* One run's figure: the bytes its measuring end counted, over its seconds. */
+struct ttcp_compression_run {
+    int complete;    /* the run ended with its figures */
+    uint64_t bytes;
+    int64_t real_ns;
+};
+
+struct ttcp_compression {
+    double classic_bps, random_bps; /* bits per second; 0: not known */
+    double ratio;                   /* classic / random; 0: not known */
+    enum ttcp_compression_finding finding;
+};
+
+/* The two runs' rates, their ratio and the finding. */
+void ttcp_compression_judge(struct ttcp_compression *c, const struct ttcp_compression_run *classic,
+                            const struct ttcp_compression_run *random);
+
+#endif
