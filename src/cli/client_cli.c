@@ -285,7 +285,8 @@ static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
 }
 
 /* --compression: the receiving end's figure of the way the test went, and
- * whether the server did not take it at all (refused, or gone at once). */
+ * whether the server did not take it at all: refused, gone at once, or
+ * busy (a -S -1 is, while it ends after its one test). */
 static void keep_figure(struct cli_took *took, const struct ttcp_options *o,
                         const struct ttcp_client_outcome *out, int code)
 {
@@ -297,7 +298,7 @@ static void keep_figure(struct cli_took *took, const struct ttcp_options *o,
     took->figure.real_ns = rx->real_ns;
     took->refused = (out->problem == TTCP_CLIENT_CONNECT &&
                      out->failure.code == TT_E_CONNREFUSED) ||
-                    out->problem == TTCP_CLIENT_SILENT ||
+                    out->problem == TTCP_CLIENT_SILENT || out->problem == TTCP_CLIENT_BUSY ||
                     (out->problem == TTCP_CLIENT_LOST && !out->stream[way].mine.started);
 }
 

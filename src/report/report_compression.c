@@ -56,8 +56,8 @@ size_t ttcp_report_compression_refused(const struct ttcp_options *o, char *buf, 
 {
     struct ttcp_text t = {buf, len, 0};
     if (o->mode == TTCP_MODE_CLIENT)
-        ttcp_text_add(&t, "ttcp-C: compression: the server refused or dropped the second "
-                      "test: it must serve two in a row (a ttcp -S without -1)\n");
+        ttcp_text_add(&t, "ttcp-C: compression: the server did not run the second test: it "
+                      "must serve two in a row (a ttcp -S without -1, a client slot free)\n");
     else
         ttcp_text_add(&t, "ttcp%s: compression: the receiver refused or reset the second test: "
                       "it must take two connections in a row (ttcp -r -s -c, or a ttcp -S)\n",

@@ -18,7 +18,8 @@ size_t ttcp_report_compression_test(const struct ttcp_options *o, int number, ch
  * path compresses and that the random figure is the link's. */
 size_t ttcp_report_compression(const struct ttcp_options *o, const struct ttcp_compression *c,
                                char *buf, size_t len);
-/* The second test was refused or reset: what the far end must be. */
+/* The second test was refused, reset, or (-C) turned away busy: what the
+ * far end must be. */
 size_t ttcp_report_compression_refused(const struct ttcp_options *o, char *buf, size_t len);
 
 /* --json: opens the document (schema, version, title, side, options) and

@@ -114,7 +114,7 @@ on_free_port "tcp:s1 udp:s1" start_on_P s1 "$TTCP" -S -1 -p @P@
 run k1 "$TTCP" -C -n 100 -p "$P" --compression 127.0.0.1
 reap s1
 expect_rc k1 1
-expect_match k1 err '^ttcp-C: compression: the server refused or dropped the second test: it must serve two in a row \(a ttcp -S without -1\)$'
+expect_match k1 err '^ttcp-C: compression: the server did not run the second test: it must serve two in a row \(a ttcp -S without -1, a client slot free\)$'
 
 # Combinations refused, one line each, exit 2.
 run u1 "$TTCP" -t -u --compression 127.0.0.1
