@@ -293,7 +293,8 @@ static void keep_figure(struct cli_took *took, const struct ttcp_options *o,
     int way = o->transmit ? 0 : 1; /* (--compression goes one way: no --bidir) */
     const struct ttcp_client_stream *st = &out->stream[way];
     const struct ttcp_result *rx = way == 0 ? &st->theirs : &st->mine;
-    took->figure.complete = code == CLI_EXIT_OK && complete(st);
+    took->figure.complete = code == CLI_EXIT_OK && complete(st) && !st->mine.interrupted &&
+                            !st->theirs.interrupted; /* (Ctrl+C: a rate not to compare) */
     took->figure.bytes = rx->bytes;
     took->figure.real_ns = rx->real_ns;
     took->refused = (out->problem == TTCP_CLIENT_CONNECT &&

@@ -122,7 +122,7 @@ static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
 static void keep_figure(struct cli_took *took, const struct ttcp_result *res, int rc)
 {
     int code = res->failure.code;
-    took->figure.complete = rc == 0 && res->started;
+    took->figure.complete = rc == 0 && res->started && !res->interrupted;
     took->figure.bytes = res->bytes;
     took->figure.real_ns = res->real_ns;
     took->refused = code == TT_E_CONNREFUSED || code == TT_E_CONNRESET || code == TT_E_PIPE;

@@ -18,7 +18,7 @@ enum ttcp_compression_finding {
 
 /* One run's figure: the bytes its measuring end counted, over its seconds. */
 struct ttcp_compression_run {
-    int complete;    /* the run ended with its figures */
+    int complete;    /* the run ended by itself, with its figures (not failed, not Ctrl+C) */
     uint64_t bytes;
     int64_t real_ns;
 };

@@ -37,8 +37,8 @@ size_t ttcp_report_compression(const struct ttcp_options *o, const struct ttcp_c
     struct ttcp_text t = {buf, len, 0};
     char classic[80], random[80];
     if (c->finding == TTCP_COMPRESSION_UNKNOWN) {
-        ttcp_text_add(&t, "ttcp%s: compression: no ratio: the %s pattern's test gave no "
-                      "figure\n", tag(o), c->classic_bps <= 0.0 ? "classic" : "random");
+        ttcp_text_add(&t, "ttcp%s: compression: no ratio: the %s pattern's test did not "
+                      "complete\n", tag(o), c->classic_bps <= 0.0 ? "classic" : "random");
         return t.used;
     }
     rate_text(o, c->classic_bps, classic, sizeof classic);

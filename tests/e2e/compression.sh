@@ -10,8 +10,8 @@
 # by about 13 %: both are printed). Checked: that ratio within 10 % of the relay's own, and the
 # "path compresses" finding, for -t (to a ttcp -r -c) and -C both ways (--json too); through a
 # plain relay pair (same pace, no compression, to a ttcp -S) a ratio within 1.1 and no finding;
-# the hint when the far end takes one test only (ttcp -r without -c, ttcp -S -1); a few of the
-# refused combinations (all of them: tests/unit/test_options.c).
+# the hint when the far end takes one test only (ttcp -r without -c, ttcp -S -1); Ctrl+C in the
+# first test; a few of the refused combinations (all of them: tests/unit/test_options.c).
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 command -v python3 >/dev/null || skip "python3 is not installed"
 need_jq
@@ -109,12 +109,24 @@ run t1 "$TTCP" -t -s -n 100 -p "$P" --compression 127.0.0.1
 reap r1
 expect_rc t1 1
 expect_match t1 err '^ttcp-t: compression: the receiver refused or reset the second test: it must take two connections in a row \(ttcp -r -s -c, or a ttcp -S\)$'
-expect_match t1 out '^ttcp-t: compression: no ratio: the random pattern.s test gave no figure$'
+expect_match t1 out '^ttcp-t: compression: no ratio: the random pattern.s test did not complete$'
 on_free_port "tcp:s1 udp:s1" start_on_P s1 "$TTCP" -S -1 -p @P@
 run k1 "$TTCP" -C -n 100 -p "$P" --compression 127.0.0.1
 reap s1
 expect_rc k1 1
 expect_match k1 err '^ttcp-C: compression: the server did not run the second test: it must serve two in a row \(a ttcp -S without -1, a client slot free\)$'
+
+# Ctrl+C in the first test: its figures, no second test, no ratio (an interrupted rate is not
+# compared); exit 0, as any test Ctrl+C ends.
+receiver r2 tcp -r -s -c
+start t2 "$TTCP" -t -s --time 10 -p "$P" --compression 127.0.0.1
+wait_flowing t2 "$P"
+interrupt t2
+interrupt r2
+expect_rc t2 0
+expect_match t2 out '^ttcp-t: [0-9]+ bytes in .* \+\+\+$'
+expect_eq t2 "second tests" "$(count t2 out 'test 2 of 2')" 0
+expect_match t2 out '^ttcp-t: compression: no ratio: the classic pattern.s test did not complete$'
 
 # Combinations refused, one line each, exit 2.
 run u1 "$TTCP" -t -u --compression 127.0.0.1
