@@ -284,6 +284,12 @@ static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
     return code;
 }
 
+/* An end's CPU time over its test's real time, in per cent. */
+static double cpu_share(const struct ttcp_result *r)
+{
+    return 100.0 * ttcp_cpu_seconds(r) / ttcp_real_seconds(r);
+}
+
 /* --compression: the receiving end's figure of the way the test went, and
  * whether the server did not take it at all: refused, gone at once, or
  * busy (a -S -1 is, while it ends after its one test). */
@@ -297,6 +303,9 @@ static void keep_figure(struct cli_took *took, const struct ttcp_options *o,
                             !st->theirs.interrupted; /* (Ctrl+C: a rate not to compare) */
     took->figure.bytes = rx->bytes;
     took->figure.real_ns = rx->real_ns;
+    took->figure.cpu_percent = cpu_share(&st->mine); /* the busier end's */
+    if (st->theirs_valid && cpu_share(&st->theirs) > took->figure.cpu_percent)
+        took->figure.cpu_percent = cpu_share(&st->theirs);
     took->refused = (out->problem == TTCP_CLIENT_CONNECT &&
                      out->failure.code == TT_E_CONNREFUSED) ||
                     out->problem == TTCP_CLIENT_SILENT || out->problem == TTCP_CLIENT_BUSY ||

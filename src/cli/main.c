@@ -125,6 +125,7 @@ static void keep_figure(struct cli_took *took, const struct ttcp_result *res, in
     took->figure.complete = rc == 0 && res->started && !res->interrupted;
     took->figure.bytes = res->bytes;
     took->figure.real_ns = res->real_ns;
+    took->figure.cpu_percent = 100.0 * ttcp_cpu_seconds(res) / ttcp_real_seconds(res);
     took->refused = code == TT_E_CONNREFUSED || code == TT_E_CONNRESET || code == TT_E_PIPE;
 }
 

@@ -15,10 +15,16 @@ void ttcp_compression_judge(struct ttcp_compression *c, const struct ttcp_compre
     c->classic_bps = run_bps(classic);
     c->random_bps = run_bps(random);
     c->ratio = 0.0;
+    c->cpu_percent = classic->cpu_percent > random->cpu_percent ? classic->cpu_percent
+                                                                 : random->cpu_percent;
     c->finding = TTCP_COMPRESSION_UNKNOWN;
     if (c->classic_bps <= 0.0 || c->random_bps <= 0.0)
         return;
     c->ratio = c->classic_bps / c->random_bps;
-    c->finding = c->ratio > TTCP_COMPRESSION_THRESHOLD ? TTCP_COMPRESSION_FOUND
-                                                       : TTCP_COMPRESSION_NONE;
+    if (c->ratio <= TTCP_COMPRESSION_THRESHOLD)
+        c->finding = TTCP_COMPRESSION_NONE;
+    else if (c->cpu_percent > TTCP_COMPRESSION_CPU_BOUND)
+        c->finding = TTCP_COMPRESSION_HOST_BOUND;
+    else
+        c->finding = TTCP_COMPRESSION_FOUND;
 }

@@ -49,6 +49,9 @@ size_t ttcp_report_compression(const struct ttcp_options *o, const struct ttcp_c
         ttcp_text_add(&t, "ttcp%s: compression: the path compresses (ratio above %.1f): the "
                       "random pattern's %s is the link's rate\n", tag(o),
                       TTCP_COMPRESSION_THRESHOLD, random);
+    else if (c->finding == TTCP_COMPRESSION_HOST_BOUND)
+        ttcp_text_add(&t, "ttcp%s: compression: no finding: an end used %.0f %% of a CPU, so the "
+                      "hosts, not the path, may have set the rates\n", tag(o), c->cpu_percent);
     return t.used;
 }
 
@@ -86,6 +89,7 @@ void ttcp_json_compression_end(struct ttcp_json *j, const struct ttcp_compressio
         [TTCP_COMPRESSION_UNKNOWN] = "unknown",
         [TTCP_COMPRESSION_NONE] = "none",
         [TTCP_COMPRESSION_FOUND] = "path_compresses",
+        [TTCP_COMPRESSION_HOST_BOUND] = "host_bound",
     };
     ttcp_json_end(j); /* runs */
     if (c->classic_bps > 0.0)
@@ -101,6 +105,7 @@ void ttcp_json_compression_end(struct ttcp_json *j, const struct ttcp_compressio
     else
         ttcp_json_null(j, "ratio");
     ttcp_json_double(j, "threshold", TTCP_COMPRESSION_THRESHOLD);
+    ttcp_json_double(j, "cpu_percent", c->cpu_percent);
     ttcp_json_string(j, "finding", codes[c->finding]);
     /* ttcp_json_finish closes the level open (here "compression", in a
      * test's document "tests"), then writes "error" and closes the rest */

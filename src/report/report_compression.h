@@ -15,7 +15,8 @@
 size_t ttcp_report_compression_test(const struct ttcp_options *o, int number, char *buf,
                                     size_t len);
 /* Both rates and their ratio in -f's unit; above the threshold, that the
- * path compresses and that the random figure is the link's. */
+ * path compresses and that the random figure is the link's, or, when an
+ * end was busy, that the hosts may have set the rates. */
 size_t ttcp_report_compression(const struct ttcp_options *o, const struct ttcp_compression *c,
                                char *buf, size_t len);
 /* The second test was refused, reset, or (-C) turned away busy: what the
@@ -27,8 +28,8 @@ size_t ttcp_report_compression_refused(const struct ttcp_options *o, char *buf, 
  * as an element (ttcp_json_value), then ttcp_json_compression_end. */
 void ttcp_json_compression_begin(struct ttcp_json *j, const struct ttcp_options *o,
                                  const char *version);
-/* Closes "runs", writes the rates, the ratio, the threshold and the
- * finding (codes and numbers), then "error" (failure NULL or code 0: null)
+/* Closes "runs", writes the rates, the ratio, the threshold, the busiest
+ * end's CPU share and the finding (codes and numbers), then "error" (failure NULL or code 0: null)
  * and closes the document. */
 void ttcp_json_compression_end(struct ttcp_json *j, const struct ttcp_compression *c,
                                const struct ttcp_failure *failure, const char *message);

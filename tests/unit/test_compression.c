@@ -18,8 +18,8 @@
 static struct ttcp_compression judged(uint64_t classic_bytes, int64_t classic_ns,
                                       uint64_t random_bytes, int64_t random_ns)
 {
-    struct ttcp_compression_run classic = {1, classic_bytes, classic_ns};
-    struct ttcp_compression_run random = {1, random_bytes, random_ns};
+    struct ttcp_compression_run classic = {1, classic_bytes, classic_ns, 2.0};
+    struct ttcp_compression_run random = {1, random_bytes, random_ns, 3.0};
     struct ttcp_compression c;
     ttcp_compression_judge(&c, &classic, &random);
     return c;
@@ -58,11 +58,36 @@ static void threshold_is_above_one_point_one(void **state)
     assert_int_equal(c.finding, TTCP_COMPRESSION_NONE);
 }
 
+/* A ratio above 1.1 with an end busier than half a CPU in either run says
+ * nothing: the hosts may have set the rates (the random pattern costs the
+ * sender more). At or below 1.1 a busy end changes nothing. */
+static void a_busy_end_is_no_finding(void **state)
+{
+    struct ttcp_compression_run classic = {1, 6000000, SEC, 10.0}, random = {1, 1000000, SEC, 50.0};
+    struct ttcp_compression c;
+    (void)state;
+    ttcp_compression_judge(&c, &classic, &random);
+    assert_int_equal(c.finding, TTCP_COMPRESSION_FOUND); /* 50 % itself is not more than half */
+    assert_float_equal(c.cpu_percent, 50.0, 1e-12);
+    random.cpu_percent = 50.5;
+    ttcp_compression_judge(&c, &classic, &random);
+    assert_int_equal(c.finding, TTCP_COMPRESSION_HOST_BOUND);
+    assert_float_equal(c.ratio, 6.0, 1e-9); /* the ratio still given */
+    random.cpu_percent = 1.0;
+    classic.cpu_percent = 97.0; /* either run's */
+    ttcp_compression_judge(&c, &classic, &random);
+    assert_int_equal(c.finding, TTCP_COMPRESSION_HOST_BOUND);
+    assert_float_equal(c.cpu_percent, 97.0, 1e-12);
+    random.bytes = 5900000; /* ratio 1.02: nothing to say, busy or not */
+    ttcp_compression_judge(&c, &classic, &random);
+    assert_int_equal(c.finding, TTCP_COMPRESSION_NONE);
+}
+
 /* A run that did not complete, moved nothing or took no time: no ratio. */
 static void no_ratio_without_both_figures(void **state)
 {
-    struct ttcp_compression_run good = {1, 1000000, SEC}, runs[4] = {
-        {0, 1000000, SEC}, {1, 0, SEC}, {1, 1000000, 0}, {1, 1000000, -5}};
+    struct ttcp_compression_run good = {1, 1000000, SEC, 1.0}, runs[4] = {
+        {0, 1000000, SEC, 1.0}, {1, 0, SEC, 1.0}, {1, 1000000, 0, 1.0}, {1, 1000000, -5, 1.0}};
     struct ttcp_compression c;
     int i;
     (void)state;
@@ -93,7 +118,10 @@ static void the_words(void **state)
     struct ttcp_options t = options(0, TTCP_UNIT_KBYTE), c = options(1, TTCP_UNIT_KBPS);
     struct ttcp_compression found = judged(6144000, SEC, 1024000, SEC);
     struct ttcp_compression none = judged(1024000, SEC, 1000000, SEC), unknown;
-    struct ttcp_compression_run done = {1, 1000, SEC}, failed = {0, 0, 0};
+    struct ttcp_compression_run done = {1, 1000, SEC, 1.0}, failed = {0, 0, 0, 0.0};
+    struct ttcp_compression_run busy_classic = {1, 6144000, SEC, 20.0};
+    struct ttcp_compression_run busy_random = {1, 1024000, SEC, 74.4};
+    struct ttcp_compression busy;
     char text[1024];
     (void)state;
     ttcp_report_compression_test(&t, 1, text, sizeof text);
@@ -109,6 +137,12 @@ static void the_words(void **state)
     ttcp_report_compression(&c, &none, text, sizeof text);
     assert_string_equal(text, "ttcp-C: compression: classic 8192.000 kbps, random 8000.000 "
                               "kbps: ratio 1.02\n");
+    ttcp_compression_judge(&busy, &busy_classic, &busy_random);
+    ttcp_report_compression(&t, &busy, text, sizeof text);
+    assert_string_equal(text, "ttcp-t: compression: classic 6000.00 KB/sec, random 1000.00 "
+                              "KB/sec: ratio 6.00\nttcp-t: compression: no finding: an end used "
+                              "74 % of a CPU, so the hosts, not the path, may have set the "
+                              "rates\n");
     ttcp_compression_judge(&unknown, &done, &failed);
     ttcp_report_compression(&t, &unknown, text, sizeof text);
     assert_string_equal(text, "ttcp-t: compression: no ratio: the random pattern's test did "
@@ -129,7 +163,7 @@ static void the_document(void **state)
 {
     struct ttcp_options c = options(1, TTCP_UNIT_KBYTE);
     struct ttcp_compression found = judged(6000000, SEC, 1000000, SEC), unknown;
-    struct ttcp_compression_run done = {1, 1000, SEC}, failed = {0, 0, 0};
+    struct ttcp_compression_run done = {1, 1000, SEC, 1.0}, failed = {0, 0, 0, 0.0};
     struct ttcp_failure refused = {TT_E_CONNREFUSED, 111, TTCP_OP_CONNECT, 0};
     struct ttcp_json j;
     cJSON *doc, *comp;
@@ -153,6 +187,7 @@ static void the_document(void **state)
     assert_float_equal(cJSON_GetObjectItem(comp, "ratio")->valuedouble, 6.0, 1e-9);
     assert_float_equal(cJSON_GetObjectItem(comp, "threshold")->valuedouble, 1.1, 1e-12);
     assert_string_equal(cJSON_GetObjectItem(comp, "finding")->valuestring, "path_compresses");
+    assert_float_equal(cJSON_GetObjectItem(comp, "cpu_percent")->valuedouble, 3.0, 1e-9);
     cJSON_Delete(doc);
     ttcp_json_free(&j);
 
@@ -178,6 +213,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ratio_of_the_two_rates),
         cmocka_unit_test(threshold_is_above_one_point_one),
+        cmocka_unit_test(a_busy_end_is_no_finding),
         cmocka_unit_test(no_ratio_without_both_figures),
         cmocka_unit_test(the_words),
         cmocka_unit_test(the_document),
