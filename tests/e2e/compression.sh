@@ -12,12 +12,13 @@
 # plain relay pair (same pace, no compression, to a ttcp -S) a ratio within 1.1 and no finding;
 # the hint when the far end takes one test only (ttcp -r without -c, ttcp -S -1); Ctrl+C in the
 # first test; a few of the refused combinations (all of them: tests/unit/test_options.c).
+BOUND=60   # each process's bound: the server takes three pairs of 2 s tests, each about 5 s
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 command -v python3 >/dev/null || skip "python3 is not installed"
 need_jq
 RELAY=$E2E_DIR/peers/compress_relay.py
 RATE=200000   # bytes/s on the link between the relays
-LINKED=(-b 32k --time 1)   # small buffers: the link's pace, not the queues, sets the rate
+LINKED=(-b 32k --time 2)   # small buffers: the link's pace, not the queues, sets the rate
 
 # link NAME deflate|plain TO CONNS: the relay pair in front of port TO, taking CONNS connections
 # (each ends once they have closed, or after 18 s): NAMEb (the far end's, inflating what comes

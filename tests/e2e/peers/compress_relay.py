@@ -13,17 +13,19 @@ It listens on 127.0.0.1:LISTEN and, for every connection it takes, opens one to
 What goes onto the link is deflated (zlib, streaming, each piece of CHUNK bytes ended by
 Z_SYNC_FLUSH, as a modem compresses frame by frame) and paced to RATE bytes per second (a
 token bucket of BURST bytes); what comes off it is inflated. `plain` forwards the same bytes
-unchanged at the same pace: a link that does not compress. Both ways go through the link, so
-either end may send the test's data (ttcp -C and ttcp -C -r).
+unchanged at the same pace: a link that does not compress. The pace is kept on average: the
+bucket makes up the link time a busy machine takes from the relays (see BURST). Both ways go
+through the link, so either end may send the test's data (ttcp -C and ttcp -C -r).
 
 Bounded: it takes CONNS connections, and ends once they have all closed, or after SECONDS in
 all, whichever comes first; each way carries at most LIMIT bytes, and at most PENDING bytes
 wait in memory. At the end it prints, for each connection and way, what it read and wrote:
 
-  conn=1 way=to_link op=deflate in=1638400 out=231456
-  conn=1 way=from_link op=inflate in=120 out=400
+  conn=1 way=to_link op=deflate in=1605632 out=225892 secs=1.130
+  conn=1 way=from_link op=inflate in=8 out=0 secs=0.000
 
-(`in`: bytes read from the socket it forwards from; `out`: bytes written to the other.)"""
+(`in`: bytes read from the socket it forwards from; `out`: bytes written to the other; `secs`:
+from the first byte read to the last one written.)"""
 import selectors
 import socket
 import sys
@@ -31,8 +33,10 @@ import time
 import zlib
 
 CHUNK = 64               # bytes deflated between two sync flushes: a modem's frame
-BURST = 16384            # the token bucket's depth, bytes: the link time a stall of the relay
-                         # (a busy machine) would lose is made up, up to 80 ms at 200 kB/s
+BURST = 262144           # the token bucket's depth, bytes: the link time lost while a busy
+                         # machine holds a relay (or a ttcp behind it) is made up, up to 1.3 s
+                         # at 200 kB/s, as long as data waits upstream; the bucket starts
+                         # empty at the first byte, so no time before it counts
 PENDING = 16384          # at most this many bytes wait to be written, each way
 LIMIT = 256 << 20        # at most this many bytes read, each way
 SOCKBUF = 32768          # small socket buffers: the pace, not the queues, sets the rate
@@ -48,7 +52,7 @@ class Way:
         self.read_bytes = self.written = 0
         self.eof = self.shut = False
         self.first = self.last = None  # when the first byte was read, the last one written
-        self.tokens, self.stamp = 0.0, time.monotonic()  # empty: no head start
+        self.tokens, self.stamp = 0.0, None  # filling from the first byte read
         if op == "deflate":
             self.z = zlib.compressobj(6)
         elif op == "inflate":
@@ -76,11 +80,15 @@ class Way:
             self.pending += data
         if not data or self.read_bytes >= LIMIT:
             self.eof = True
+        if self.stamp is None and self.pending:  # the bucket fills from the first byte to send
+            self.stamp = time.monotonic()
 
     def allowed(self, now):
         """Bytes that may be written now (all of them off the link)."""
         if self.rate == 0:
             return len(self.pending)
+        if self.stamp is None:  # (nothing to write yet)
+            return 0
         self.tokens = min(BURST, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         return int(self.tokens)
