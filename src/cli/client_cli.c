@@ -1,8 +1,10 @@
 /* ttcp -C: the client's own lines as they come, the server's live
  * intervals, then the server's figures and one summary line per stream. */
 #include <stdio.h>
+#include <string.h>
 
 #include "base/version.h"
+#include "cli/compression_cli.h"
 #include "cli/modes.h"
 #include "cli/peers.h"
 #include "cli/print.h"
@@ -148,8 +150,10 @@ static void json_way(struct ttcp_json *j, const struct ttcp_client_stream *st, i
                                local ? st->part_mine : st->part_theirs, st->n);
 }
 
-/* --json: the client's tests, the server's, the summaries, and what failed. */
-static void print_json(const struct ttcp_options *o, const struct ttcp_client_outcome *out)
+/* --json: the client's tests, the server's, the summaries, and what failed
+ * (with --compression, to the pair's document: took). */
+static void print_json(const struct ttcp_options *o, const struct ttcp_client_outcome *out,
+                       struct cli_took *took)
 {
     struct ttcp_json j;
     struct ttcp_failure f = {0, 0, TTCP_OP_NONE, 0};
@@ -181,6 +185,12 @@ static void print_json(const struct ttcp_options *o, const struct ttcp_client_ou
             f.code = TT_E_IO; /* the server said no, or broke the protocol */
     }
     ttcp_json_finish(&j, f.code ? &f : NULL, f.code ? text : NULL);
+    if (took != NULL) { /* the pair's to print and free */
+        took->doc = j;
+        took->failure = f;
+        snprintf(took->message, sizeof took->message, "%s", text);
+        return;
+    }
     cli_json_document(o, &j);
     ttcp_json_free(&j);
 }
@@ -274,7 +284,35 @@ static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
     return code;
 }
 
-int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
+/* An end's CPU time over its test's real time, in per cent. */
+static double cpu_share(const struct ttcp_result *r)
+{
+    return 100.0 * ttcp_cpu_seconds(r) / ttcp_real_seconds(r);
+}
+
+/* --compression: the receiving end's figure of the way the test went, and
+ * whether the server did not take it at all: refused, gone at once, or
+ * busy (a -S -1 is, while it ends after its one test). */
+static void keep_figure(struct cli_took *took, const struct ttcp_options *o,
+                        const struct ttcp_client_outcome *out, int code)
+{
+    int way = o->transmit ? 0 : 1; /* (--compression goes one way: no --bidir) */
+    const struct ttcp_client_stream *st = &out->stream[way];
+    const struct ttcp_result *rx = way == 0 ? &st->theirs : &st->mine;
+    took->figure.complete = code == CLI_EXIT_OK && complete(st) && !st->mine.interrupted &&
+                            !st->theirs.interrupted; /* (Ctrl+C: a rate not to compare) */
+    took->figure.bytes = rx->bytes;
+    took->figure.real_ns = rx->real_ns;
+    took->figure.cpu_percent = cpu_share(&st->mine); /* the busier end's */
+    if (st->theirs_valid && cpu_share(&st->theirs) > took->figure.cpu_percent)
+        took->figure.cpu_percent = cpu_share(&st->theirs);
+    took->refused = (out->problem == TTCP_CLIENT_CONNECT &&
+                     out->failure.code == TT_E_CONNREFUSED) ||
+                    out->problem == TTCP_CLIENT_SILENT || out->problem == TTCP_CLIENT_BUSY ||
+                    (out->problem == TTCP_CLIENT_LOST && !out->stream[way].mine.started);
+}
+
+static int client_test(const struct ttcp_options *o, struct cli_plot *pl, struct cli_took *took)
 {
     struct ttcp_client_observer obs = {on_event, (void *)o, on_trace};
     struct ttcp_client_outcome out;
@@ -294,8 +332,22 @@ int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
     print_third(o, &out);
     print_problem(o, &out);
     if (o->json)
-        print_json(o, &out);
+        print_json(o, &out, took);
     code = plot_end(pl, o, &out, exit_code(&out));
+    if (took != NULL)
+        keep_figure(took, o, &out, code);
     ttcp_client_release(&out);
     return code;
+}
+
+int cli_client(const struct ttcp_options *o, struct cli_plot *pl)
+{
+    return client_test(o, pl, NULL);
+}
+
+int cli_client_took(const struct ttcp_options *o, struct cli_took *took)
+{
+    struct cli_plot none; /* --compression: no --plot */
+    memset(&none, 0, sizeof none);
+    return client_test(o, &none, took);
 }

@@ -4,6 +4,7 @@
 
 #include "base/text.h"
 #include "base/version.h"
+#include "cli/compression_cli.h"
 #include "cli/dialog.h"
 #include "cli/modes.h"
 #include "cli/peers.h"
@@ -79,12 +80,22 @@ static int version(void)
     return EXIT_OK;
 }
 
-/* --json: the document goes to stdout whole, at the end, failed or not. */
-static void print_json(struct printer *p, const struct ttcp_result *res, int rc)
+/* --json: the document goes to stdout whole, at the end, failed or not
+ * (with --compression, to the pair's document: took). */
+static void print_json(struct printer *p, const struct ttcp_result *res, int rc,
+                       struct cli_took *took)
 {
     char native[256];
     ttcp_json_finish(&p->json, rc ? &res->failure : NULL,
                      rc ? cli_failure_text(&res->failure, native, sizeof native) : NULL);
+    if (took != NULL) {
+        took->doc = p->json; /* the pair's to print and free */
+        if (rc != 0) {
+            took->failure = res->failure;
+            cli_failure_text(&res->failure, took->message, sizeof took->message);
+        }
+        return;
+    }
     cli_json_document(p->opts, &p->json);
     ttcp_json_free(&p->json);
 }
@@ -105,7 +116,20 @@ static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
     return code;
 }
 
-static int run(const struct ttcp_options *o, struct cli_plot *pl)
+/* --compression: what the test left for the pair (the transmitter's figure
+ * waits for delivery). A receiver without -c refuses the second test, or,
+ * when the connection reaches its listener before it exits, resets it. */
+static void keep_figure(struct cli_took *took, const struct ttcp_result *res, int rc)
+{
+    int code = res->failure.code;
+    took->figure.complete = rc == 0 && res->started && !res->interrupted;
+    took->figure.bytes = res->bytes;
+    took->figure.real_ns = res->real_ns;
+    took->figure.cpu_percent = 100.0 * ttcp_cpu_seconds(res) / ttcp_real_seconds(res);
+    took->refused = code == TT_E_CONNREFUSED || code == TT_E_CONNRESET || code == TT_E_PIPE;
+}
+
+static int run(const struct ttcp_options *o, struct cli_plot *pl, struct cli_took *took)
 {
     struct printer p;
     struct ttcp_observer obs = {print_event, &p, NULL, NULL};
@@ -122,10 +146,20 @@ static int run(const struct ttcp_options *o, struct cli_plot *pl)
     if (rc != 0)
         cli_print_failure(o, &res);
     if (o->json)
-        print_json(&p, &res, rc);
+        print_json(&p, &res, rc, took);
+    if (took != NULL)
+        keep_figure(took, &res, rc);
     code = plot_end(pl, o, &res, NULL, rc == 0 ? EXIT_OK : EXIT_FAILED);
     ttcp_result_release(&res);
     return code;
+}
+
+/* --compression: one test of its pair (no --plot: it draws one test). */
+static int run_took(const struct ttcp_options *o, struct cli_took *took)
+{
+    struct cli_plot none;
+    memset(&none, 0, sizeof none);
+    return run(o, &none, took);
 }
 
 /* -P: the streams side by side; each failed one is told with its number
@@ -150,7 +184,7 @@ static int run_parallel(const struct ttcp_options *o, struct cli_plot *pl)
     if (par.n == 0)
         cli_print_failure(o, &par.total);
     if (o->json)
-        print_json(&p, &par.total, rc);
+        print_json(&p, &par.total, rc, NULL);
     code = plot_end(pl, o, NULL, &par, rc == 0 ? EXIT_OK : EXIT_FAILED);
     ttcp_parallel_release(&par);
     return code;
@@ -170,7 +204,9 @@ static int run_classic(const struct ttcp_options *o, struct cli_plot *pl)
     }
     if (o->pmtu && !o->side_given)
         return cli_pmtu(o);
-    return o->streams > 1 ? run_parallel(o, pl) : run(o, pl);
+    if (o->compression)
+        return cli_compression(o, run_took);
+    return o->streams > 1 ? run_parallel(o, pl) : run(o, pl, NULL);
 }
 
 /* The dialog's input: stdin, one byte at a time, so that what follows the
@@ -328,7 +364,8 @@ int main(int argc, char **argv)
     if (opts.mode == TTCP_MODE_SERVER)
         code = cli_serve(&opts);
     else if (opts.mode == TTCP_MODE_CLIENT)
-        code = cli_client(&opts, &plot);
+        code = opts.compression ? cli_compression(&opts, cli_client_took)
+                                : cli_client(&opts, &plot);
     else
         code = run_classic(&opts, &plot);
     tt_cleanup();

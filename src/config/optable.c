@@ -139,7 +139,7 @@ static const struct ttcp_optdef table[] = {
      "--analyze: bytes per frame beyond the packet: ethernet (38), ppp (8),\n\t\t"
      "or a number"},
     {0, "pattern", OPTK_PATTERN, FIELD(pattern), 0, 0, 0, 0,
-     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--pattern p",
+     OPTS_EXTRA, OPTM_ANY, GIVEN(pattern_given), "--pattern p",
      "-t: payload: classic (default), random (incompressible), zeros"},
     {0, "verify", OPTK_SET, FIELD(verify), 1, 0, 0, 0,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--verify",
@@ -148,6 +148,10 @@ static const struct ttcp_optdef table[] = {
     {0, "seed", OPTK_NUMBER, FIELD(seed), 0, TTCP_SUFFIX_NONE, 0, UINT64_MAX,
      OPTS_EXTRA, OPTM_ANY, GIVEN(seed_given), "--seed n",
      "the random pattern's seed (default: from the clock)"},
+    {0, "compression", OPTK_SET, FIELD(compression), 1, 0, 0, 0,
+     OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--compression",
+     "-t, -C: does the path compress? the test twice, the classic\n\t\t"
+     "pattern then the random one: both rates and their ratio"},
     {0, "json", OPTK_SET, FIELD(json), 1, 0, 0, 0,
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--json",
      "one JSON document with every figure on stdout at the end"},

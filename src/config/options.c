@@ -14,7 +14,8 @@ int ttcp_options_extended(const struct ttcp_options *o)
     /* (intervals taken for --plot alone leave the classic lines as they are) */
     return (o->interval_ns && !o->quiet_intervals) || o->duration_ns || o->pace_bps ||
            o->link_bps || o->verify || o->json || o->pattern != TTCP_PAYLOAD_CLASSIC ||
-           o->unit >= TTCP_UNIT_BPS || o->omit_ns;
+           o->unit >= TTCP_UNIT_BPS || o->omit_ns ||
+           o->compression; /* its two tests' lines alike, the random one's extended */
 }
 
 uint64_t ttcp_options_back_buflen(const struct ttcp_options *opts)

@@ -104,9 +104,11 @@ struct ttcp_options {
     const char *framing;  /* --framing ethernet|ppp|BYTES, as typed */
     uint64_t framing_bytes; /* ... settled: each frame's bytes beyond the IP packet */
     enum ttcp_payload pattern; /* --pattern */
+    int pattern_given;    /* --pattern was typed */
     int verify;           /* --verify: check the received stream */
     uint64_t seed;        /* --seed: the random pattern's seed */
     int seed_given;
+    int compression;      /* --compression: the test twice, classic then random pattern */
     int json;             /* --json: one JSON document on stdout at the end */
     int json_stream;      /* --json-stream: JSON events on stdout as the test runs (and --json) */
     const char *logfile;  /* --logfile: what ttcp prints is appended to it */

@@ -550,6 +550,34 @@ static int check_amounts(const struct ttcp_options *o, char *why, size_t why_len
     return -1;
 }
 
+/* --compression: two TCP tests of ttcp's own patterns in a row, one way. */
+static int check_compression(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    int classic = o->mode == TTCP_MODE_CLASSIC;
+    const char *no = !o->compression ? NULL
+        : o->mode == TTCP_MODE_SERVER ? "is the sending side's or a client's (-t, -C): a server "
+                                        "takes the two tests as they come"
+        : classic && (!o->side_given || !o->transmit) ? "runs the test from the transmitter "
+                                                        "(-t) or a client (-C)"
+        : o->pattern_given ? "sends the classic pattern, then the random one: leave --pattern out"
+        : o->udp ? "works with TCP only, not with -u: UDP goes at the sender's pace whatever "
+                   "the path does to it"
+        : o->far_end != TTCP_FAR_TTCP ? "needs ttcp at the far end (-S, or a classic receiver): "
+                                        "another tool's server sends its own payload"
+        : o->bidir ? "measures one way at a time: leave --bidir out (-t, then -r)"
+        : classic && !o->sinkmode ? "needs -s: it sends the patterns, not stdin"
+        : o->continuous ? "does not go with -c: each of its two tests ends by itself"
+        : classic && o->streams > 1 ? "with -P runs through a server (ttcp -C -P): a classic "
+                                      "receiver with -P takes one test"
+        : o->plot != NULL ? "runs two tests; --plot draws one"
+        : o->json_stream ? "runs two tests; --json holds both, --json-stream does not tell them "
+                           "apart"
+        : NULL;
+    if (no != NULL)
+        snprintf(why, why_len, "--compression %s", no);
+    return no != NULL ? -1 : 0;
+}
+
 /* 1.12: "send more than the sentinel size". */
 static void raise_udp_buflen_to_sentinel(struct ttcp_options *o)
 {
@@ -583,6 +611,7 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
     settle_framing(o);
     if (check_host_and_buffers(o, why, why_len) != 0 || check_data(o, why, why_len) != 0 ||
         check_amounts(o, why, why_len) != 0 || check_local(o, why, why_len) != 0 ||
+        check_compression(o, why, why_len) != 0 ||
         (o->congestion != NULL && check_congestion(o, why, why_len) != 0))
         return -1;
     raise_udp_buflen_to_sentinel(o);

@@ -536,6 +536,39 @@ static void typed_flags_follow_the_table(void **state)
     assert_false(opts.side_given);
 }
 
+/* --compression: from a transmitter or a client, one way, TCP, ttcp's own
+ * patterns; each refusal names what is wrong. */
+static void compression_rules(void **state)
+{
+    static const struct refusal refused[] = {
+        {"-S --compression", "--compression is the sending side's or a client's"},
+        {"-r -s --compression", "--compression runs the test from the transmitter (-t)"},
+        {"-s --compression", "--compression runs the test from the transmitter (-t)"},
+        {"--traceroute --compression h", "--compression runs the test from the transmitter"},
+        {"-t -s --pattern classic --compression h", "leave --pattern out"},
+        {"-C --pattern random --compression h", "leave --pattern out"},
+        {"-t -s -u --compression h", "works with TCP only, not with -u"},
+        {"-C -r -u --compression h", "works with TCP only, not with -u"},
+        {"-C --iperf3 --compression h", "needs ttcp at the far end"},
+        {"-C --bidir --compression h", "measures one way at a time"},
+        {"-t --compression h", "--compression needs -s"},
+        {"-t -s -c --compression h", "does not go with -c"},
+        {"-t -s -P 2 --compression h", "with -P runs through a server (ttcp -C -P)"},
+        {"-C --plot p.svg --compression h", "runs two tests; --plot draws one"},
+        {"-C --json-stream --compression h", "--json-stream does not tell them apart"},
+    };
+    (void)state;
+    expect_refused(refused, sizeof refused / sizeof refused[0]);
+    assert_int_equal(parse("-t -s --compression h"), 0);
+    assert_true(opts.compression && !opts.pattern_given);
+    assert_int_equal(opts.pattern, TTCP_PAYLOAD_CLASSIC);
+    assert_int_equal(parse("-C -r -P 2 --json --seed 7 --verify --compression h"), 0);
+    assert_true(opts.compression && opts.seed_given && opts.verify);
+    assert_int_equal(parse("-C --traceroute --pmtu -n 10 --compression h"), 0);
+    assert_int_equal(parse("-t -s --pattern zeros h"), 0); /* typed: the flag the rule reads */
+    assert_true(opts.pattern_given && !opts.compression);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -558,6 +591,7 @@ int main(void)
         cmocka_unit_test(mode_bound_options_are_refused_elsewhere),
         cmocka_unit_test(a_second_host_is_a_third_partys),
         cmocka_unit_test(typed_flags_follow_the_table),
+        cmocka_unit_test(compression_rules),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
