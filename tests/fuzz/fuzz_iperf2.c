@@ -13,6 +13,21 @@
 
 #include "peers/iperf2/wire.h"
 
+/* What a header asks the server to send: -R by its upper flag alone, -r
+ * and -d by VERSION1 without VERSION2, RUN_NOW telling them apart. */
+static void asks(const struct ttcp_iperf2_hdr *h)
+{
+    enum ttcp_iperf2_send send = ttcp_iperf2_hdr_send(h);
+    int v1 = (h->flags & TTCP_IPERF2_VERSION1) && !(h->flags & TTCP_IPERF2_VERSION2);
+    if ((send == TTCP_IPERF2_SEND_SAME) != ((h->upper & TTCP_IPERF2_UP_REVERSE) != 0))
+        abort();
+    if (send == TTCP_IPERF2_SEND_NONE && v1 && !(h->upper & TTCP_IPERF2_UP_REVERSE))
+        abort();
+    if ((send == TTCP_IPERF2_SEND_BACK_AFTER || send == TTCP_IPERF2_SEND_BACK_NOW) &&
+        (!v1 || (send == TTCP_IPERF2_SEND_BACK_NOW) != ((h->flags & TTCP_IPERF2_RUN_NOW) != 0)))
+        abort();
+}
+
 static void recognise(const uint8_t *data, size_t size)
 {
     struct ttcp_iperf2_hdr h;
@@ -52,21 +67,6 @@ static void report(const uint8_t *data, size_t size)
     for (i = 0; why[i] != '\0'; i++)
         if ((unsigned char)why[i] < 0x20 || (unsigned char)why[i] > 0x7e)
             abort();
-}
-
-/* What a header asks the server to send: -R by its upper flag alone, -r
- * and -d by VERSION1 without VERSION2, RUN_NOW telling them apart. */
-static void asks(const struct ttcp_iperf2_hdr *h)
-{
-    enum ttcp_iperf2_send send = ttcp_iperf2_hdr_send(h);
-    int v1 = (h->flags & TTCP_IPERF2_VERSION1) && !(h->flags & TTCP_IPERF2_VERSION2);
-    if ((send == TTCP_IPERF2_SEND_SAME) != ((h->upper & TTCP_IPERF2_UP_REVERSE) != 0))
-        abort();
-    if (send == TTCP_IPERF2_SEND_NONE && v1 && !(h->upper & TTCP_IPERF2_UP_REVERSE))
-        abort();
-    if ((send == TTCP_IPERF2_SEND_BACK_AFTER || send == TTCP_IPERF2_SEND_BACK_NOW) &&
-        (!v1 || (send == TTCP_IPERF2_SEND_BACK_NOW) != ((h->flags & TTCP_IPERF2_RUN_NOW) != 0)))
-        abort();
 }
 
 /* A datagram the rule took, its header written back over a copy: the
