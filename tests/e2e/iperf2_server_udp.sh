@@ -4,7 +4,9 @@
 # figures agree, a stream at a time, matched by the client's port: iperf's "Server Report" line
 # (-f B: in bytes) against ttcp -S's --json line: bytes, lost and datagrams as both count them
 # (iperf2 counts the first end datagram too). -t, -n with -l, -P 2; -R (we send: its counts
-# against ours), --max-rate on what we send; refused: --allow, --key-file,
+# against ours), -r and -d (its test, and ours to its -L listener after it or at once: its
+# Server Report against our receive line, its listener's counts against our transmit line),
+# --max-rate on what we send; refused: --allow, --key-file,
 # --max-streams, --max-clients (nothing is sent back: iperf says it got no ack); hostile:
 # datagrams that nearly pass the rule are classic data, a late end datagram starts nothing, a
 # start then silence holds its slot only for --idle-timeout; the server serves on after each.
@@ -18,8 +20,11 @@ PEER="$E2E_DIR/peers/iperf2_udp.py"
 
 server() { local name=$1; shift; on_free_port "tcp:$name udp:$name" start_on_P "$name" "$TTCP" -S -p @P@ --json "$@"; }
 client() { local name=$1; shift; run "$name" iperf -c 127.0.0.1 -p "$P" -u -f B "$@"; }
-# ports NAME: the client ends of iperf NAME's streams.
-ports() { sed -nE 's/^\[ *[0-9]+\] local 127\.0\.0\.1 port ([0-9]+) connected .*/\1/p' "$TMP/$1.out"; }
+# ports NAME: the client ends of iperf NAME's streams to the server (not its -L listener's).
+ports() {
+  sed -nE "s/^\[ *[0-9]+\] local 127\.0\.0\.1 port ([0-9]+) connected with 127\.0\.0\.1 port $P( .*)?\$/\1/p" \
+    "$TMP/$1.out"
+}
 # report NAME PORT: "BYTES LOST TOTAL" of the Server Report of the stream from PORT.
 report() {
   local id
@@ -92,6 +97,48 @@ client rbytes -b 10m -n 300000 -l 1000 -R
 reversed rbytes 1000
 expect_eq rbytes "the bytes we sent for -n 300000 -l 1000" \
   "$(jq -r '.tests[] | select(.bytes == 300000) | .io_calls' "$TMP/s.out")" 300
+# -r, -d: its test (its Server Report against our receive line), and ours from a socket of
+# our own to its -L listener (the loopback trap: -L is another port than -p, which both ends
+# would bind): its listener counts our end datagram too, as -R's client does
+# listened NAME L: "BYTES LOST TOTAL" of what iperf NAME's listener on port L received.
+listened() {
+  local id
+  id=$(sed -nE "s/^\[ *([0-9]+)\] local 127\.0\.0\.1 port $2 connected .*/\1/p" "$TMP/$1.out")
+  [ -n "$id" ] || return 0
+  awk -v id="$id" '$0 ~ "^\\[ *\\*?" id "\\] .* Bytes/sec .* ms [0-9]+/[0-9]+ " {
+      for (i = 1; i <= NF; i++) if ($i == "Bytes") b = $(i - 1)
+      split($(NF - 1), lt, "/"); print b, lt[1], lt[2]; exit }' "$TMP/$1.out"
+}
+has_sent() { [ -n "$(jq -r --argjson p "$2" '.tests[] | select(.peer_port == $p) | .bytes' "$TMP/$1.out")" ]; }
+# returned NAME SERVER L LEN: iperf NAME's listener on L got what SERVER's transmit line to L
+# sent (LEN-byte datagrams), plus our end datagram; and iperf NAME said nothing was missing.
+returned() {
+  local name=$1 srv=$2 port=$3 len=$4 bytes cb clost ctotal
+  ! grep -qE 'did not receive ack|reverse connect did not occur' "$TMP/$name.out" "$TMP/$name.err" ||
+    fail "$name: $(grep -hE 'did not receive ack|reverse connect did not occur' "$TMP/$name.out" "$TMP/$name.err")"
+  wait_for "$WAIT" "$srv" has_sent "$srv" "$port" || { fail "$name: no transmit line to port $port"; return; }
+  bytes=$(jq -r --argjson p "$port" '.tests[] | select(.peer_port == $p) | .bytes' "$TMP/$srv.out")
+  read -r cb clost ctotal < <(listened "$name" "$port")
+  [ -n "$ctotal" ] || { fail "$name: no figures of its listener on port $port"; return; }
+  [ "$bytes" -gt 0 ] 2>/dev/null || fail "$name: we sent no bytes to port $port"
+  expect_eq "$name" "its listener's datagrams (ours + the end)" "$ctotal" "$((bytes / len + 1))"
+  expect_eq "$name" "its listener's bytes + lost (ours + the end)" "$((cb + clost * len))" "$((bytes + len))"
+  measured "$name: we sent $bytes bytes to port $port; it got $cb bytes, $clost lost of $ctotal"
+}
+L=$(free_port)
+client tradeoff -b 5m -t 1 -r -L "$L"
+agree tradeoff s 1
+returned tradeoff s "$L" 1470
+L=$(free_port)
+client tradeoff_n -b 10m -n 300000 -l 1000 -r -L "$L"
+agree tradeoff_n s 1
+returned tradeoff_n s "$L" 1000
+expect_eq tradeoff_n "the bytes we sent back for -n 300000 -l 1000" \
+  "$(jq -r --argjson p "$L" '.tests[] | select(.peer_port == $p) | .bytes' "$TMP/s.out")" 300000
+L=$(free_port)
+client dual -b 5m -t 1 -d -L "$L"
+agree dual s 1
+returned dual s "$L" 1470
 # a late end datagram of no test: dropped, no test, no answer
 lines=$(json_lines s)
 python3 "$PEER" "$P" end
@@ -137,6 +184,12 @@ client paced -b 10m -t 1 -R
 expect_rc paced 0
 expect_eq rated "our sender's pace under --max-rate 2m" \
   "$(jq -r '.options.pace_bits_per_second' "$TMP/rated.out" | tail -n 1)" 2000000
+L=$(free_port)
+client paced_back -b 10m -t 1 -r -L "$L"
+agree paced_back rated 1
+returned paced_back rated "$L" 1470
+expect_eq rated "our -r sender's pace under --max-rate 2m" \
+  "$(jq -r --argjson p "$L" 'select(.tests[0].peer_port == $p) | .options.pace_bits_per_second' "$TMP/rated.out")" 2000000
 stop rated
 server one --max-clients 1
 client crowded -b 1m -t 1 -P 2

@@ -1,9 +1,10 @@
 /* libFuzzer: iperf2's messages (src/peers/iperf2/wire.c) as ttcp reads
  * them: the first bytes of a connection through the server's recogniser
  * (at every length, so YES, NO and MORE agree as bytes arrive), a
- * datagram through the shared UDP port's rule, its sequence header (and a
- * receiver's reading of it, twice, as the first and a later datagram), a
- * CLIENTHDRACK and a server report. Whatever
+ * datagram through the shared UDP port's rule (what its header asks the
+ * server to send, and the header written back and read again), its
+ * sequence header (and a receiver's reading of it, twice, as the first
+ * and a later datagram), a CLIENTHDRACK and a server report. Whatever
  * the bytes, nothing is read past them, a YES names a length within them
  * and the header's bounds, and a report's reason is printable. */
 #include <stdint.h>
@@ -11,6 +12,21 @@
 #include <string.h>
 
 #include "peers/iperf2/wire.h"
+
+/* What a header asks the server to send: -R by its upper flag alone, -r
+ * and -d by VERSION1 without VERSION2, RUN_NOW telling them apart. */
+static void asks(const struct ttcp_iperf2_hdr *h)
+{
+    enum ttcp_iperf2_send send = ttcp_iperf2_hdr_send(h);
+    int v1 = (h->flags & TTCP_IPERF2_VERSION1) && !(h->flags & TTCP_IPERF2_VERSION2);
+    if ((send == TTCP_IPERF2_SEND_SAME) != ((h->upper & TTCP_IPERF2_UP_REVERSE) != 0))
+        abort();
+    if (send == TTCP_IPERF2_SEND_NONE && v1 && !(h->upper & TTCP_IPERF2_UP_REVERSE))
+        abort();
+    if ((send == TTCP_IPERF2_SEND_BACK_AFTER || send == TTCP_IPERF2_SEND_BACK_NOW) &&
+        (!v1 || (send == TTCP_IPERF2_SEND_BACK_NOW) != ((h->flags & TTCP_IPERF2_RUN_NOW) != 0)))
+        abort();
+}
 
 static void recognise(const uint8_t *data, size_t size)
 {
@@ -25,6 +41,8 @@ static void recognise(const uint8_t *data, size_t size)
             first = s;
             first_len = len;
         }
+        if (s == TTCP_IPERF2_YES)
+            asks(&h);
         if (s == TTCP_IPERF2_YES && (len > n || len < TTCP_IPERF2_V1_LEN || len != first_len ||
                                      h.threads < 1 || h.threads > TTCP_IPERF2_THREADS_MAX ||
                                      h.port < 0 || h.port > 65535))
@@ -51,6 +69,24 @@ static void report(const uint8_t *data, size_t size)
             abort();
 }
 
+/* A datagram the rule took, its header written back over a copy: the
+ * rule takes it again, with the same numbers (the rate among them). */
+static void written_back(const uint8_t *data, size_t size, const struct ttcp_iperf2_hdr *h,
+                         enum ttcp_iperf2_udp_seen s)
+{
+    unsigned char *copy = malloc(size);
+    struct ttcp_iperf2_hdr again;
+    if (copy == NULL)
+        return;
+    memcpy(copy, data, size);
+    if (ttcp_iperf2_hdr_write(copy, size, h, 1) != TTCP_IPERF2_TCP_HDR_LEN ||
+        ttcp_iperf2_udp_recognise(copy, size, &again) != s || again.rate != h->rate ||
+        again.threads != h->threads || again.port != h->port || again.amount != h->amount ||
+        again.buflen != h->buflen || again.flags != h->flags || again.upper != h->upper)
+        abort();
+    free(copy);
+}
+
 /* The shared UDP port's rule: a datagram it takes holds the whole header,
  * its sequence not 0, its numbers within their bounds. */
 static void recognise_udp(const uint8_t *data, size_t size)
@@ -65,6 +101,8 @@ static void recognise_udp(const uint8_t *data, size_t size)
         h.threads > TTCP_IPERF2_THREADS_MAX || h.port < 0 || h.port > 65535 ||
         ((h.flags & TTCP_IPERF2_LEN_MASK) >> 1) > size)
         abort();
+    asks(&h);
+    written_back(data, size, &h, s);
 }
 
 /* A receiver's reading: DATA and END only of a sequence header with a

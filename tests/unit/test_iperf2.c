@@ -259,6 +259,72 @@ static void arrivals_from_the_first(void **state)
     assert_int_equal(buf[4] | buf[5] | buf[6] | buf[7] | buf[8] | buf[9] | buf[10] | buf[11], 0);
 }
 
+/* iperf -c 127.0.0.1 -p 15301 -u -b 1m -n 20000 -r -L 15302: the first
+ * datagram's 76 bytes (VERSION1: the server sends back after; mPort the
+ * -L port; mAmount 20000 bytes; the rate, 1000000). */
+static const unsigned char captured_udp_tradeoff[76] = {
+    0, 0, 0, 0x01, 0x6b, 0x10, 0x32, 0xe6, 0, 0x0c, 0xb4, 0x2b, 0, 0, 0, 0,
+    0xc8, 0x01, 0, 0x98, 0, 0, 0, 1, 0, 0, 0x3b, 0xc6, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0x4e, 0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0, 0x01,
+    0, 0x08, 0, 0x03, 0, 0, 0, 0, 0, 0x0f, 0x42, 0x40, 0, 0, 0, 0, 0, 0, 0, 0};
+
+/* What each header asks the server to send: -r, -d (the same with
+ * RUN_NOW: flags 0xc8010099, as 2.1.8 sent them), -R, none. */
+static void asks_the_server_to_send(void **state)
+{
+    unsigned char buf[1470];
+    struct ttcp_iperf2_hdr h;
+    size_t len;
+    (void)state;
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, captured_udp_tradeoff, sizeof captured_udp_tradeoff);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(h.port, 15302);
+    assert_int_equal(h.amount, 20000);
+    assert_int_equal(h.rate, 1000000);
+    assert_int_equal(ttcp_iperf2_hdr_send(&h), TTCP_IPERF2_SEND_BACK_AFTER);
+    buf[19] = 0x99;
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(ttcp_iperf2_hdr_send(&h), TTCP_IPERF2_SEND_BACK_NOW);
+    buf[16] |= 0x04; /* VERSION2 beside VERSION1: no v1 test */
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(ttcp_iperf2_hdr_send(&h), TTCP_IPERF2_SEND_NONE);
+    memcpy(buf, captured_udp_tradeoff, sizeof captured_udp_tradeoff);
+    buf[16 + 32] = 0x04; /* the upper flag REVERSE: -R wins */
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(ttcp_iperf2_hdr_send(&h), TTCP_IPERF2_SEND_SAME);
+    memcpy(buf, captured_udp, sizeof captured_udp);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(ttcp_iperf2_hdr_send(&h), TTCP_IPERF2_SEND_NONE);
+    assert_int_equal(ttcp_iperf2_hdr_recognise(captured_tcp, 60, &h, &len), TTCP_IPERF2_YES);
+    assert_int_equal(ttcp_iperf2_hdr_send(&h), TTCP_IPERF2_SEND_NONE);
+}
+
+/* iperf -c 127.0.0.1 -p 15311 -u -b 5g -t 0.2 -S 0x10: the client header
+ * after the sequence: the rate's low word 0x2a05f200 and its high one
+ * 0x100 (bit 32 of 5000000000, 8 bits up), the TOS in a word of its own. */
+static const unsigned char captured_udp_5g[60] = {
+    0x48, 0x01, 0, 0x98, 0, 0, 0, 1, 0, 0, 0x3b, 0xcf, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xff, 0xff, 0xff, 0xec, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0, 0x01,
+    0, 0x08, 0, 0x03, 0, 0, 0, 0x10, 0x2a, 0x05, 0xf2, 0, 0, 0, 0x01, 0, 0, 0, 0, 0};
+
+static void rate_above_32_bits(void **state)
+{
+    unsigned char buf[76], again[76];
+    struct ttcp_iperf2_hdr h;
+    (void)state;
+    memset(buf, 0, sizeof buf);
+    ttcp_iperf2_dgram_stamp(buf, 1, 1796223705000000000ll);
+    memcpy(buf + 16, captured_udp_5g, sizeof captured_udp_5g);
+    assert_int_equal(ttcp_iperf2_udp_recognise(buf, sizeof buf, &h), TTCP_IPERF2_UDP_START);
+    assert_int_equal(h.rate, 5000000000ull);
+    assert_int_equal(h.tos, 0x10);
+    assert_int_equal(h.amount, -20);
+    memcpy(again, buf, 16);
+    assert_int_equal(ttcp_iperf2_hdr_write(again, sizeof again, &h, 1), 60);
+    assert_memory_equal(again + 16, captured_udp_5g, 60);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,7 +333,8 @@ int main(void)
         cmocka_unit_test(datagram_sequence), cmocka_unit_test(server_report),
         cmocka_unit_test(server_ack), cmocka_unit_test(row_recogniser),
         cmocka_unit_test(recognises_udp_datagrams), cmocka_unit_test(builds_full_duplex_headers),
-        cmocka_unit_test(arrivals_from_the_first),
+        cmocka_unit_test(arrivals_from_the_first), cmocka_unit_test(asks_the_server_to_send),
+        cmocka_unit_test(rate_above_32_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

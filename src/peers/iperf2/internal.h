@@ -1,5 +1,6 @@
 /* peers/iperf2's shared state: the test's (test.c) and its UDP end
- * (udp.c). */
+ * (udp.c); and the end of a stream of datagrams both ends send (udp.c,
+ * serve_udp.c). */
 #ifndef TTCP_PEERS_IPERF2_INTERNAL_H
 #define TTCP_PEERS_IPERF2_INTERNAL_H
 
@@ -41,5 +42,14 @@ void ttcp_iperf2_udp_stream(struct iperf2 *t, int way, int i, const struct ttcp_
  * and the server's first datagram, kept in t->first[i] for the run; 0, or
  * a TT_E_* code with *op (the server refused, or sent nothing in time). */
 int ttcp_iperf2_udp_request(struct iperf2 *t, int i, tt_socket s, enum ttcp_op *op);
+
+/* The end of the datagrams we sent on s, as iperf -c -u ends its own (and
+ * 2.1.8's server its -r / -d stream, a client of the client's listener):
+ * buf (len bytes) goes with sequence -(sent + 1), then one more negative
+ * each IPERF2_FIN_WAIT_MS, at most tries times, until the receiver's
+ * report comes: 1 with *r, else 0. r NULL: one datagram, nothing awaited
+ * (NOUDPFIN). Each is stamped at our clock + shift_ns (the receiver's). */
+int ttcp_iperf2_udp_end(tt_socket s, unsigned char *buf, size_t len, uint64_t sent,
+                        int64_t shift_ns, int tries, struct ttcp_iperf2_report *r);
 
 #endif

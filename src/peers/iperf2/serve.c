@@ -237,9 +237,10 @@ void ttcp_iperf2_serve(struct ttcp_peer_serving *s)
         return;
     v->s = s;
     if (peek_header(v) == 0) {
-        v->reverse = v->h.extended && (v->h.upper & TTCP_IPERF2_UP_REVERSE) != 0;
-        v->back = !v->reverse && (v->h.flags & TTCP_IPERF2_VERSION1) != 0;
-        now = v->back && (v->h.flags & TTCP_IPERF2_RUN_NOW) != 0;
+        enum ttcp_iperf2_send send = ttcp_iperf2_hdr_send(&v->h);
+        v->reverse = send == TTCP_IPERF2_SEND_SAME;
+        v->back = send == TTCP_IPERF2_SEND_BACK_AFTER || send == TTCP_IPERF2_SEND_BACK_NOW;
+        now = send == TTCP_IPERF2_SEND_BACK_NOW;
         if (within_limits(v) != 0) {
             s->obs->notice(s->obs->ctx, TTCP_NOTICE_REFUSED_TEST, &s->client);
         } else if (open_test(v) == 0) {

@@ -11,13 +11,23 @@
  * 128-byte server report, until the client has been quiet a moment.
  * `-u -R`: we send on the same socket, iperf2's sequence header in each
  * datagram, for the header's time or bytes at its rate (within
- * --max-rate), and end with one negative sequence, as 2.1.8's server. */
+ * --max-rate), and end with one negative sequence, as 2.1.8's server.
+ * `-u -r` / `-u -d` (VERSION1, RUN_NOW for -d): after the client's test
+ * and its report (-r) or at once beside it (-d), we send as 2.1.8's server
+ * does, a client of the client's listener: from a socket of our own to the
+ * client's address (never another) at the header's mPort, the sequence
+ * header alone in each datagram (no client header: 2.1.8's reverse client
+ * is in compatibility mode), the header's time or bytes at its rate
+ * (within --max-rate, --max-time), ended as iperf -c -u ends, negative
+ * sequences until the listener's report comes. Both ways run on the
+ * stream runner, through the same write hook as -R. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/run.h"
-#include "peers/iperf2/iperf2.h"
-#include "peers/iperf2/wire.h"
+#include "engine/local.h"
+#include "engine/streams.h"
+#include "peers/iperf2/internal.h"
 #include "remote/peer.h"
 #include "remote/wire.h"
 
@@ -27,15 +37,23 @@
 #define CENTI_NS 10000000ll          /* mAmount's time unit */
 #define REPORT_MAX_NS 3000000000ll   /* 2.1.8's client tries for 2 s */
 #define NS_PER_S 1000000000ll
+#define WAY_IN 0                     /* the client's datagrams, on its socket */
+#define WAY_OUT 1                    /* ours: on its socket (-R), to its mPort (-r, -d) */
 
 struct serve_udp {
     struct ttcp_peer_serving *s;
     struct ttcp_iperf2_hdr h;
-    struct ttcp_options o;
-    struct ttcp_result res;
+    struct ttcp_options o[2];    /* each way's */
+    struct ttcp_result res[2];
     struct ttcp_iperf2_arrivals arrivals; /* its datagrams' sequence and moments */
+    const struct tt_datagram *prior; /* what the shared port read of it first */
+    int prior_count;
     int reverse;                 /* -R: we send, on the same socket */
-    int64_t shift_ns;            /* -R: our clock to the client's, from its first datagram */
+    int back;                    /* -r, -d: we send to the client's address at mPort */
+    int now;                     /* -d: both ways at once */
+    int answered;                /* the client's test ended and its report went */
+    int64_t shift_ns;            /* we send: our clock to the client's, from its first datagram */
+    struct tt_addr back_to;
     char host[80];
 };
 
@@ -62,13 +80,14 @@ static int within_limits(const struct serve_udp *v)
 {
     const struct ttcp_options *sv = v->s->server;
     uint64_t most = sv->max_streams ? sv->max_streams : TTCP_STREAMS_MAX;
+    int sends = v->reverse || v->back;
     if ((uint64_t)v->h.threads > most)
         return -1;
     if (v->h.buflen < 0 || (uint32_t)v->h.buflen > TTCP_UDP_MAX_BUFLEN ||
-        (v->reverse && v->h.buflen > 0 && v->h.buflen < (int32_t)TTCP_IPERF2_UDP_DGRAM_LEN))
+        (sends && v->h.buflen > 0 && v->h.buflen < (int32_t)TTCP_IPERF2_UDP_DGRAM_LEN))
         return -1;
-    /* -r, -d: the server would send to mPort, a port the client names: not served */
-    return (v->h.flags & TTCP_IPERF2_VERSION1) ? -1 : 0;
+    /* -r, -d: the port the client listens on (the recogniser keeps it <= 65535) */
+    return v->back && v->h.port < 1 ? -1 : 0;
 }
 
 /* The receiver's options: the server's own (its units, --json, limits),
@@ -76,7 +95,7 @@ static int within_limits(const struct serve_udp *v)
 static void plan(struct serve_udp *v, size_t first_len)
 {
     const struct ttcp_options *sv = v->s->server;
-    struct ttcp_options *o = &v->o;
+    struct ttcp_options *o = &v->o[WAY_IN];
     ttcp_wire_server_base(sv, o);
     o->mode = TTCP_MODE_CLASSIC;
     o->side_given = 1;
@@ -89,15 +108,19 @@ static void plan(struct serve_udp *v, size_t first_len)
     o->limit_ns = sv->max_time_ns;
 }
 
-/* -R: our sender's, for the header's time or bytes, paced at its rate
- * (iperf2's 1 Mbit/s when it names none) within --max-rate. */
+/* Our sender's, from the receiver's: for the header's time or bytes,
+ * paced at its rate (iperf2's 1 Mbit/s when it names none) within
+ * --max-rate; -r and -d to the port the client listens on. */
 static void plan_send(struct serve_udp *v)
 {
     const struct ttcp_options *sv = v->s->server;
-    struct ttcp_options *o = &v->o;
+    struct ttcp_options *o = &v->o[WAY_OUT];
     uint64_t rate = v->h.rate ? v->h.rate : UDP_DEFAULT_RATE;
+    *o = v->o[WAY_IN];
     o->transmit = 1;
     o->host = tt_addr_text(&v->s->client, v->host, sizeof v->host);
+    if (v->back)
+        o->port = (uint64_t)v->h.port;
     o->buflen = v->h.buflen > 0 ? (uint64_t)v->h.buflen : UDP_DEFAULT_LEN;
     o->pace_bps = sv->max_rate_bps && rate > sv->max_rate_bps ? sv->max_rate_bps : rate;
     if (v->h.amount < 0) { /* -(seconds * 100) */
@@ -120,51 +143,54 @@ static void put_dgram(const struct serve_udp *v, unsigned char *buf, int64_t seq
     ttcp_iperf2_dgram_stamp(buf, seq, now_ns + v->shift_ns);
 }
 
-/* The engine's stamp (engine/run.h), -R: iperf2's sequence header, from 1. */
+/* The engine's stamp (engine/run.h), when we send: iperf2's sequence
+ * header, from 1 (-R, -r and -d alike: 2.1.8's server puts no client
+ * header in its datagrams). */
 static void stamp_dgram(void *ctx, unsigned char *buf, size_t len, uint64_t seq, int64_t now_ns)
 {
     if (len >= TTCP_IPERF2_UDP_DGRAM_LEN)
         put_dgram(ctx, buf, (int64_t)(seq + 1), now_ns);
 }
 
-/* -R's end, as 2.1.8's server sends it: one datagram of sequence
- * -(sent + 1), and no report asked for. */
-static void send_end(struct serve_udp *v)
+/* Our end on s: -R's as 2.1.8's server sends it, one datagram of
+ * sequence -(sent + 1) and no report asked for; -r's and -d's as its
+ * client's, until the client's listener reports (its figures are its
+ * own to print: ours are what we sent). */
+static void send_end(struct serve_udp *v, tt_socket s)
 {
-    size_t len = (size_t)v->o.buflen;
+    size_t len = (size_t)v->o[WAY_OUT].buflen;
+    uint64_t sent = v->res[WAY_OUT].bytes / len;
     unsigned char *buf = calloc(1, len);
+    struct ttcp_iperf2_report r;
     if (buf == NULL)
         return;
-    put_dgram(v, buf, -(int64_t)(v->res.bytes / len + 1), tt_now_ns());
-    tt_send(v->s->control, buf, len);
+    if (v->back)
+        ttcp_iperf2_udp_end(s, buf, len, sent, v->shift_ns, IPERF2_FIN_TRIES, &r);
+    else
+        ttcp_iperf2_udp_end(s, buf, len, sent, v->shift_ns, 1, NULL);
     free(buf);
-}
-
-static void event(void *ctx, const struct ttcp_event *ev, const struct ttcp_result *res)
-{
-    struct serve_udp *v = ctx;
-    const struct ttcp_server_observer *obs = v->s->obs;
-    obs->event(obs->ctx, &v->o, ev, res);
 }
 
 /* The server report of what came: our figures, in iperf2's words. */
 static size_t report(const struct serve_udp *v, unsigned char *buf, size_t len)
 {
+    const struct ttcp_result *res = &v->res[WAY_IN];
     struct ttcp_iperf2_report r;
     memset(&r, 0, sizeof r);
     r.flags = TTCP_IPERF2_VERSION1 | TTCP_IPERF2_SEQNO64B;
-    r.bytes = v->res.bytes;
-    r.stop_ns = v->res.real_ns;
-    r.datagrams = v->res.udp.expected;
-    r.lost = ttcp_udp_stats_lost(&v->res.udp);
-    r.out_of_order = v->res.udp.out_of_order;
-    r.jitter_ns = (int64_t)v->res.udp.jitter_ns;
+    r.bytes = res->bytes;
+    r.stop_ns = res->real_ns;
+    r.datagrams = res->udp.expected;
+    r.lost = ttcp_udp_stats_lost(&res->udp);
+    r.out_of_order = res->udp.out_of_order;
+    r.jitter_ns = (int64_t)res->udp.jitter_ns;
     return ttcp_iperf2_report_write(buf, len, &r);
 }
 
 /* The end: the report now, and again to each end datagram that follows
- * (ours was lost, or not yet read), until the client is quiet (bounded). */
-static void answer_end(struct serve_udp *v)
+ * (ours was lost, or not yet read), until the client is quiet (bounded);
+ * 0, or -1 when it could not be sent. */
+static int answer_end(struct serve_udp *v)
 {
     unsigned char out[TTCP_IPERF2_REPORT_LEN];
     unsigned char *in = malloc(TTCP_UDP_MAX_BUFLEN + 1); /* whole: a short read fails on Windows */
@@ -174,7 +200,7 @@ static void answer_end(struct serve_udp *v)
     tt_socket s = v->s->control;
     if (in == NULL || len == 0 || tt_send(s, out, len) != (int64_t)len) {
         free(in);
-        return;
+        return -1;
     }
     while (tt_now_ns() < until && !tt_interrupted() && tt_wait_readable(s, REPORT_QUIET_MS) > 0) {
         got = tt_recv(s, in, TTCP_UDP_MAX_BUFLEN + 1);
@@ -184,44 +210,131 @@ static void answer_end(struct serve_udp *v)
             tt_send(s, out, len);
     }
     free(in);
+    return 0;
+}
+
+/* -r, -d: a UDP socket of our own connected to the client's address at
+ * mPort; 0 or a TT_E_*. */
+static int open_back(struct serve_udp *v, tt_socket *out)
+{
+    struct tt_addr_list to;
+    char ip[80];
+    int rc;
+    *out = TT_NO_SOCKET;
+    /* the client's address as its text (an IPv4-mapped one as IPv4), for a
+     * socket of its own family: numeric, so no name is looked up */
+    rc = tt_resolve(tt_addr_text(&v->s->client, ip, sizeof ip), (uint16_t)v->h.port,
+                    TT_FAMILY_ANY, 1, &to);
+    if (rc != 0 || to.count < 1)
+        return rc != 0 ? rc : TT_E_IO;
+    v->back_to = to.addr[0];
+    rc = tt_socket_open(v->back_to.family, 1, out);
+    if (rc == 0 && (rc = ttcp_bind_outgoing(*out, v->s->server, v->back_to.family, 0)) == 0)
+        rc = tt_connect(*out, &v->back_to);
+    if (rc != 0 && *out != TT_NO_SOCKET) {
+        tt_close(*out);
+        *out = TT_NO_SOCKET;
+    }
+    return rc;
+}
+
+static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
+                         const struct ttcp_event *ev, const struct ttcp_result *res)
+{
+    struct serve_udp *v = ctx;
+    const struct ttcp_server_observer *obs = v->s->obs;
+    (void)i;
+    (void)end;
+    obs->event(obs->ctx, &v->o[way], ev, res);
+}
+
+/* Way's data phase on its thread: the client's datagrams, then its
+ * report; or ours, on the client's socket (-R) or on a socket back to
+ * its listener (-r, -d), then our end. */
+static void run_way(void *ctx, int way, int i, const struct ttcp_observer *obs)
+{
+    struct serve_udp *v = ctx;
+    struct ttcp_udp_stamp in = {NULL, v, read_dgram, v->prior, v->prior_count};
+    struct ttcp_udp_stamp out = {stamp_dgram, v, NULL, NULL, 0};
+    tt_socket sock = v->s->control;
+    const struct tt_addr *peer = &v->s->client;
+    int rc = 0;
+    (void)i;
+    if (way == WAY_OUT && v->back) {
+        rc = open_back(v, &sock);
+        v->res[way].failure.code = rc;
+        v->res[way].failure.op = TTCP_OP_CONNECT; /* (a run's own failure replaces it) */
+        peer = &v->back_to;
+    }
+    if (rc == 0)
+        rc = ttcp_run_on_stamped(&v->o[way], obs, &v->res[way], sock, peer,
+                                 TTCP_RUN_KEEP_SOCKET, way == WAY_OUT ? &out : &in);
+    if (rc != 0)
+        v->s->obs->failed(v->s->obs->ctx, &v->o[way], &v->res[way]);
+    else if (way == WAY_OUT)
+        send_end(v, sock);
+    else if (v->arrivals.ended)
+        v->answered = answer_end(v) == 0;
+    if (sock != v->s->control && sock != TT_NO_SOCKET)
+        tt_close(sock);
+}
+
+/* The ways in mask side by side on the stream runner. */
+static void run_ways(struct serve_udp *v, unsigned ways)
+{
+    struct ttcp_streams_observer obs = {stream_event, NULL, NULL, NULL, v};
+    struct ttcp_streams run;
+    if (ttcp_streams_init(&run, 1, ways, &obs) != 0)
+        return;
+    ttcp_streams_run(&run, run_way, v, NULL, NULL);
+    ttcp_streams_free(&run);
+}
+
+/* The test's plan from its first datagram: 0, or -1 (not one we serve). */
+static int open_test(struct serve_udp *v)
+{
+    struct ttcp_iperf2_dgram first;
+    enum ttcp_iperf2_send send;
+    if (v->prior_count < 1 || ttcp_iperf2_udp_recognise(v->prior[0].buf, v->prior[0].len,
+                                                        &v->h) != TTCP_IPERF2_UDP_START)
+        return -1;
+    send = ttcp_iperf2_hdr_send(&v->h);
+    v->reverse = send == TTCP_IPERF2_SEND_SAME;
+    v->back = send == TTCP_IPERF2_SEND_BACK_AFTER || send == TTCP_IPERF2_SEND_BACK_NOW;
+    v->now = send == TTCP_IPERF2_SEND_BACK_NOW;
+    if (within_limits(v) != 0)
+        return -1;
+    plan(v, v->prior[0].len);
+    if (v->reverse || v->back) {
+        plan_send(v);
+        if (ttcp_iperf2_dgram_read(v->prior[0].buf, v->prior[0].len, &first) == 0)
+            v->shift_ns = (int64_t)first.sec * NS_PER_S + (int64_t)first.usec * 1000 -
+                          tt_now_ns();
+    }
+    return 0;
 }
 
 void ttcp_iperf2_serve_udp(struct ttcp_peer_serving *s)
 {
     struct serve_udp *v = calloc(1, sizeof *v);
-    const struct tt_datagram *prior = NULL;
-    int n = s->udp_prior(s, &prior), rc, ok;
     if (v == NULL)
         return;
     v->s = s;
-    ok = n >= 1 && ttcp_iperf2_udp_recognise(prior[0].buf, prior[0].len, &v->h) ==
-                       TTCP_IPERF2_UDP_START;
-    v->reverse = ok && (v->h.upper & TTCP_IPERF2_UP_REVERSE) != 0;
-    if (!ok || within_limits(v) != 0) {
+    v->prior_count = s->udp_prior(s, &v->prior);
+    if (open_test(v) != 0) {
         s->obs->notice(s->obs->ctx, TTCP_NOTICE_REFUSED_TEST, &s->client);
     } else {
-        struct ttcp_udp_stamp in = {NULL, v, read_dgram, prior, n};
-        struct ttcp_udp_stamp out = {stamp_dgram, v, NULL, NULL, 0};
-        struct ttcp_observer obs = {event, v, NULL, NULL};
-        plan(v, prior[0].len);
-        if (v->reverse) {
-            struct ttcp_iperf2_dgram first;
-            plan_send(v);
-            if (ttcp_iperf2_dgram_read(prior[0].buf, prior[0].len, &first) == 0)
-                v->shift_ns = (int64_t)first.sec * NS_PER_S + (int64_t)first.usec * 1000 -
-                              tt_now_ns();
-        }
         s->begun(s);
-        rc = ttcp_run_on_stamped(&v->o, &obs, &v->res, s->control, &s->client,
-                                 TTCP_RUN_KEEP_SOCKET, v->reverse ? &out : &in);
-        if (rc != 0)
-            s->obs->failed(s->obs->ctx, &v->o, &v->res);
-        else if (v->reverse)
-            send_end(v);
-        else if (v->arrivals.ended)
-            answer_end(v);
+        if (v->reverse)
+            run_ways(v, 1u << WAY_OUT);
+        else
+            run_ways(v, 1u << WAY_IN | (v->now ? 1u << WAY_OUT : 0u));
+        /* -r: ours after the client's test has ended and been answered */
+        if (v->back && !v->now && v->answered && !tt_interrupted())
+            run_ways(v, 1u << WAY_OUT);
     }
-    ttcp_result_release(&v->res);
+    ttcp_result_release(&v->res[WAY_IN]);
+    ttcp_result_release(&v->res[WAY_OUT]);
     free(v);
 }
 

@@ -41,53 +41,56 @@ static void their_figures(const struct ttcp_iperf2_report *r, struct ttcp_result
 }
 
 /* One end datagram, then a short wait for the report; 1 when it came
- * (res filled), 0 when not yet. */
-static int end_try(tt_socket s, unsigned char *buf, size_t len, int64_t seq,
-                   struct ttcp_result *res)
+ * (*r filled), 0 when not yet, or at once with r NULL (none is asked). */
+static int end_try(tt_socket s, unsigned char *buf, size_t len, int64_t seq, int64_t shift_ns,
+                   struct ttcp_iperf2_report *r)
 {
-    struct ttcp_iperf2_report r;
     unsigned char back[TTCP_IPERF2_REPORT_LEN * 4];
     int64_t now = tt_now_ns(), got, end = now + IPERF2_FIN_WAIT_MS * 1000000ll;
     char why[128];
-    ttcp_iperf2_dgram_stamp(buf, seq, now);
+    ttcp_iperf2_dgram_stamp(buf, seq, now + shift_ns);
     tt_send(s, buf, len);
-    if (res == NULL) /* --bidir: the server reads our end and answers nothing */
+    if (r == NULL)
         return 0;
     /* a try waits its time, however many other datagrams come */
     while (tt_now_ns() < end && tt_wait_readable(s, IPERF2_FIN_WAIT_MS) > 0) {
         got = tt_recv(s, back, sizeof back);
         if (got <= 0)
             return 0; /* refused (nothing listens): the next try tells again */
-        if (ttcp_iperf2_report_read(back, (size_t)got, &r, why, sizeof why) == 0) {
-            their_figures(&r, res);
+        if (ttcp_iperf2_report_read(back, (size_t)got, r, why, sizeof why) == 0)
             return 1;
-        }
     }
     return 0;
 }
 
+int ttcp_iperf2_udp_end(tt_socket s, unsigned char *buf, size_t len, uint64_t sent,
+                        int64_t shift_ns, int tries, struct ttcp_iperf2_report *r)
+{
+    int k, got = 0;
+    for (k = 0; k < tries && !got && !tt_interrupted(); k++)
+        got = end_try(s, buf, len, -(int64_t)(sent + 1 + (uint64_t)k), shift_ns, r);
+    return got;
+}
+
 /* The end: -(sent + 1), -(sent + 2), ... until the report comes; 1 when
- * it did. --bidir: -(sent + 1) alone. */
+ * it did. --bidir: -(sent + 1) alone (NOUDPFIN: no report comes). */
 static int finish(struct iperf2 *t, int i, tt_socket s)
 {
     struct ttcp_client_stream *st = &t->out->stream[0];
     uint64_t len = st->part_local[i].buflen;
     uint64_t sent = len ? st->part_mine[i].bytes / len : 0;
     unsigned char *buf = calloc(1, (size_t)len);
-    int k, got = 0;
+    struct ttcp_iperf2_report r;
+    int got = 0;
     if (buf == NULL || len < sizeof t->udp_template) { /* the check keeps -l >= 76 */
         free(buf);
         return 0;
     }
     memcpy(buf, t->udp_template, sizeof t->udp_template);
-    if (t->ways == 3u) {
-        end_try(s, buf, (size_t)len, -(int64_t)(sent + 1), NULL);
-        free(buf);
-        return 0;
-    }
-    for (k = 0; k < IPERF2_FIN_TRIES && !got && !tt_interrupted(); k++)
-        got = end_try(s, buf, (size_t)len, -(int64_t)(sent + 1 + (uint64_t)k),
-                      &st->part_theirs[i]);
+    if (t->ways == 3u)
+        ttcp_iperf2_udp_end(s, buf, (size_t)len, sent, 0, 1, NULL);
+    else if ((got = ttcp_iperf2_udp_end(s, buf, (size_t)len, sent, 0, IPERF2_FIN_TRIES, &r)))
+        their_figures(&r, &st->part_theirs[i]);
     free(buf);
     return got;
 }

@@ -13,6 +13,9 @@
 #define EXT_OFFSET 24u        /* the extension after the v1 words */
 #define VERSION_OFFSET 36u    /* version_u in a TCP header */
 #define USEC 1000000u
+/* The rate's high word: 2.1.8 puts bits 32 and up 8 bits higher in it
+ * (-b 5g: 0x00000100), its low byte left 0. */
+#define RATE_HIGH_SHIFT 8
 
 static void put32(unsigned char *p, uint32_t v)
 {
@@ -72,7 +75,7 @@ size_t ttcp_iperf2_hdr_write(unsigned char *buf, size_t len, const struct ttcp_i
     put32(p + 40, h->version_l);
     put32(p + 44, h->tos);
     put32(p + 48, (uint32_t)h->rate);
-    put32(p + 52, (uint32_t)(h->rate >> 32));
+    put32(p + 52, (uint32_t)(h->rate >> 32) << RATE_HIGH_SHIFT);
     return end - at;
 }
 
@@ -108,7 +111,17 @@ static void extension(const unsigned char *p, struct ttcp_iperf2_hdr *h)
     h->version_u = get32(p + 12);
     h->version_l = get32(p + 16);
     h->tos = (uint16_t)get32(p + 20);
-    h->rate = (uint64_t)get32(p + 28) << 32 | get32(p + 24);
+    h->rate = (uint64_t)(get32(p + 28) >> RATE_HIGH_SHIFT) << 32 | get32(p + 24);
+}
+
+enum ttcp_iperf2_send ttcp_iperf2_hdr_send(const struct ttcp_iperf2_hdr *h)
+{
+    if (h->upper & TTCP_IPERF2_UP_REVERSE)
+        return TTCP_IPERF2_SEND_SAME;
+    if (!(h->flags & TTCP_IPERF2_VERSION1) || (h->flags & TTCP_IPERF2_VERSION2))
+        return TTCP_IPERF2_SEND_NONE;
+    return (h->flags & TTCP_IPERF2_RUN_NOW) ? TTCP_IPERF2_SEND_BACK_NOW
+                                            : TTCP_IPERF2_SEND_BACK_AFTER;
 }
 
 enum ttcp_iperf2_seen ttcp_iperf2_hdr_recognise(const unsigned char *buf, size_t len,

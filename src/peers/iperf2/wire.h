@@ -7,7 +7,7 @@
  *   (flags, numThreads, mPort, mBufLen, mWinBand, mAmount: six 32-bit
  *   words) and the extension (type, length, upper and lower flags of 16
  *   bits, version_u, version_l, reserved and TOS of 16 bits, rate low and
- *   high, write prefetch: nine words). flags is EXTEND | LEN_BIT | the
+ *   high (bits 32 and up, shifted 8 bits left), write prefetch: nine words). flags is EXTEND | LEN_BIT | the
  *   header's length << 1 (0x40010078); -r adds VERSION1 (the server
  *   connects back to mPort after the test), -d VERSION1 | RUN_NOW (at
  *   once); -R sets VERSION2 and the upper flag REVERSE (the server sends
@@ -24,6 +24,14 @@
  *   -u -R: one datagram (sequence 1, UDPTESTS | VERSION2, REVERSE) asks;
  *   the server sends datagrams of the same header from sequence 1 and
  *   ends with one of sequence -(last + 1), and reports nothing back.
+ *   -u -r: VERSION1 in every datagram's header (-u -d: VERSION1 | RUN_NOW);
+ *   after the client's test and its report (-d: at once) the server sends
+ *   from a socket of its own to the client's address at mPort (its -L
+ *   listener), as a client in compatibility mode: the sequence header
+ *   alone in each datagram (then its pattern), 2.1.8's -l (1470) unless
+ *   mBufLen names one, at the header's rate, for mAmount; it ends as a
+ *   client does, negative sequences every 10 ms until the listener's
+ *   report (the same 128 bytes) comes.
  *   -u --full-duplex: UDPTESTS | VERSION2, FULLDUPLEX | NOUDPFIN (which
  *   the server reads only beside UDPTESTS): both send, each ends with one
  *   negative datagram, and no report is asked for or sent.
@@ -85,6 +93,19 @@ struct ttcp_iperf2_hdr {
     uint16_t tos;
     uint64_t rate;        /* UDP: the bits per second asked for */
 };
+
+/* What a client header asks the server to send (2.1.8's reading): SAME,
+ * -R (the upper flag REVERSE): on the client's own connection or socket;
+ * BACK_AFTER, -r (VERSION1): after the client's test, to the client's
+ * address at mPort; BACK_NOW, -d (VERSION1 | RUN_NOW): that, at once;
+ * NONE: nothing (VERSION1 beside VERSION2 is no v1 test, as 2.1.8 has it). */
+enum ttcp_iperf2_send {
+    TTCP_IPERF2_SEND_NONE,
+    TTCP_IPERF2_SEND_SAME,
+    TTCP_IPERF2_SEND_BACK_AFTER,
+    TTCP_IPERF2_SEND_BACK_NOW
+};
+enum ttcp_iperf2_send ttcp_iperf2_hdr_send(const struct ttcp_iperf2_hdr *h);
 
 /* A client header of the client's test: flags EXTEND | LEN_BIT | its
  * length, 2.1.8's version, with mAmount from bytes (0: none) or else
