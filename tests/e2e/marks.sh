@@ -29,7 +29,8 @@ fi
 
 # On the wire: every data segment of the transmitter carries the mark (root only).
 if [ "$(id -u)" = 0 ]; then
-  start sniff python3 "$SNIFF" 6
+  # (only segments to this script's own ports: other tests' traffic on lo cannot crowd them out)
+  start sniff python3 "$SNIFF" 6 100000 lo "$PORT_BASE" "$((PORT_BASE + PORT_BLOCK - 1))"
   wait_for 5 sniff lines_at_least sniff out '^ready$' 1
   pair tcp -r -s --tos 40 -- -t -s -n 200 --dscp ef 127.0.0.1
   reap sniff
