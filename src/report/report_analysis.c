@@ -270,6 +270,11 @@ void ttcp_report_analysis(const struct ttcp_options *o, const struct ttcp_result
 {
     const char *side = ttcp_options_side(o);
     struct ttcp_analysis a;
+    if (!r->analysis_taken) { /* a far end whose protocol carries no facts (iperf3, nuttcp) */
+        ttcp_text_add(t, "ttcp%s: analysis: not known: the far end sent no TCP statistics\n",
+                      side);
+        return;
+    }
     ttcp_analysis_of(o, r, &a);
     shares_line(side, &a, t);
     limited_line(side, &a, r, t);

@@ -213,4 +213,15 @@ client capped -b 1m -t 3
 no_ack capped
 expect_match quiet err 'the server.s time limit \(--max-time\) ended the test'
 stop quiet
+
+# -u -d from a forged source: one datagram asks for 6 s sent back, and none follows. Our send
+# stops when the client's way ends without its end (--idle-timeout 1), not after the 6 s it
+# asked: at iperf2's 1 Mbit/s of 1470 bytes (85 a second), well under the 510 of 6 s.
+server forged --idle-timeout 1
+run fd python3 "$PEER" "$P" forged-d
+read -r _ sent_back _ _ < "$TMP/fd.out"
+measured "forged -u -d: ${sent_back:-?} datagrams sent back before the send stopped"
+expect_awk fd "datagrams sent back (${sent_back:-none}) stop with the idle client's way" \
+  "${sent_back:-999} > 0 && ${sent_back:-999} < 340"
+stop forged
 finish

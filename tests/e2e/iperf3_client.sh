@@ -72,6 +72,11 @@ case_of tcp_num_recv recv -r -n 2000 -P 2
 expect_jq tcp_num '.tests[0].bytes' 16384000
 expect_jq tcp_num_recv '.tests[0].bytes' 32768000
 udp_case udp_send send
+
+# --analyze: iperf3's results carry no TCP statistics; the far end's block says so, in one line
+case_of tcp_analyze recv -r --time 1 --analyze
+expect_match tcp_analyze err '^ttcp-t\(iperf3\): analysis: not known: the far end sent no TCP statistics$'
+expect_jq tcp_analyze '.server_tests[0].analysis.known' false
 udp_case udp_recv recv -r
 
 # busy: a second client while the first runs gets iperf3's ACCESS_DENIED, in one line

@@ -52,6 +52,9 @@ struct serve_udp {
     int back;                    /* -r, -d: we send to the client's address at mPort */
     int now;                     /* -d: both ways at once */
     int answered;                /* the client's test ended and its report went */
+    struct tt_mutex *lock;       /* -d: in_cut, between the two ways' threads */
+    int in_cut;                  /* -d: the client's way ended without its end datagram
+                                  * (gone, or never a client: a forged opening): ours stops */
     int64_t shift_ns;            /* we send: our clock to the client's, from its first datagram */
     struct tt_addr back_to;
     char host[80];
@@ -269,6 +272,11 @@ static void run_way(void *ctx, int way, int i, const struct ttcp_observer *obs)
     if (rc == 0)
         rc = ttcp_run_on_stamped(&v->o[way], obs, &v->res[way], sock, peer,
                                  TTCP_RUN_KEEP_SOCKET, way == WAY_OUT ? &out : &in);
+    if (way == WAY_IN && !v->arrivals.ended) {
+        tt_mutex_lock(v->lock);
+        v->in_cut = 1;
+        tt_mutex_unlock(v->lock);
+    }
     if (rc != 0)
         v->s->obs->failed(v->s->obs->ctx, &v->o[way], &v->res[way]);
     else if (way == WAY_OUT)
@@ -279,10 +287,22 @@ static void run_way(void *ctx, int way, int i, const struct ttcp_observer *obs)
         tt_close(sock);
 }
 
+/* -d: our datagrams go on only while the client's come, or came to their
+ * end: one datagram from a forged address must not start a long send. */
+static int stop_sending(void *ctx)
+{
+    struct serve_udp *v = ctx;
+    int cut;
+    tt_mutex_lock(v->lock);
+    cut = v->in_cut;
+    tt_mutex_unlock(v->lock);
+    return cut;
+}
+
 /* The ways in mask side by side on the stream runner. */
 static void run_ways(struct serve_udp *v, unsigned ways)
 {
-    struct ttcp_streams_observer obs = {stream_event, NULL, NULL, NULL, v};
+    struct ttcp_streams_observer obs = {stream_event, NULL, stop_sending, NULL, v};
     struct ttcp_streams run;
     if (ttcp_streams_init(&run, 1, ways, &obs) != 0)
         return;
@@ -319,6 +339,10 @@ void ttcp_iperf2_serve_udp(struct ttcp_peer_serving *s)
     struct serve_udp *v = calloc(1, sizeof *v);
     if (v == NULL)
         return;
+    if (tt_mutex_new(&v->lock) != 0) {
+        free(v);
+        return;
+    }
     v->s = s;
     v->prior_count = s->udp_prior(s, &v->prior);
     if (open_test(v) != 0) {
@@ -335,6 +359,7 @@ void ttcp_iperf2_serve_udp(struct ttcp_peer_serving *s)
     }
     ttcp_result_release(&v->res[WAY_IN]);
     ttcp_result_release(&v->res[WAY_OUT]);
+    tt_mutex_free(v->lock);
     free(v);
 }
 
