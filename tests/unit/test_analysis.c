@@ -422,7 +422,18 @@ static void json_object_has_codes_and_numbers(void **state)
     assert_non_null(strstr(doc, "\"advice\":{\"side\":\"receiver\",\"sockbufsize\":32768}"));
     assert_non_null(strstr(doc, "\"efficiency_percent\":98.0392"));
     assert_non_null(strstr(doc, "\"buffer_delay_percent\":null"));
+    assert_non_null(strstr(doc, "\"cpu_wait_percent\":null")); /* not given */
     ttcp_json_free(&j);
+    r.cpu_end.user_ns = 2 * S;     /* ran 2 s and waited 6 s of the 10: cpu_bound */
+    r.cpu_end.wait_ns = 6 * S;
+    r.cpu_start.wait_given = r.cpu_end.wait_given = 1;
+    ttcp_json_init(&j);
+    ttcp_json_test(&j, &o, &r);
+    doc = j.buf;
+    assert_non_null(strstr(doc, "\"findings\":[\"rwnd_limited\",\"cpu_bound\"]"));
+    assert_non_null(strstr(doc, "\"cpu_percent\":20,\"cpu_wait_percent\":60"));
+    ttcp_json_free(&j);
+    r.cpu_end.user_ns = r.cpu_end.wait_ns = 0;
     r.tcp_end.have = TT_TCPI_ALL & ~TT_TCPI_SNDBUF_LIMITED & ~TT_TCPI_DELIVERY_RATE;
     ttcp_json_init(&j);
     ttcp_json_test(&j, &o, &r);
