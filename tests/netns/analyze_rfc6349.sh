@@ -97,9 +97,10 @@ agree "the JSON's link_percent" "$j_link" "$link_pct" 0
 agree "the JSON's tcp_percent" "$j_tcp" "$tcp_pct" 0
 agree "the JSON's efficiency_percent" "$j_eff" "$eff" 0
 agree "the JSON's buffer_delay_percent" "$j_bd" "$bd" 0
-scale=$(case $l_unit in k) echo 1e3 ;; M) echo 1e6 ;; G) echo 1e9 ;; *) echo 1 ;; esac)
-agree "the line's maximum (${l_max} ${l_unit}bps)" "$(awk -v x="$l_max" -v k="$scale" 'BEGIN { printf "%.12g", x * k }')" \
-  "$max" "$(awk -v k="$scale" 'BEGIN { print 0.0005 * k }')"
+# (a rate in an SI unit is cut at its third decimal, never rounded up: docs/ttcp.1's -f)
+scale=$(case $l_unit in k) echo 1000 ;; M) echo 1000000 ;; G) echo 1000000000 ;; *) echo 1 ;; esac)
+awk -v x="$l_max" -v k="$scale" -v m="$max" 'BEGIN { d = m - x * k; exit !(d >= -1e-6 * m && d < 0.001 * k + 1e-6 * m) }' ||
+  { fail "t: the line's maximum, ${l_max} ${l_unit}bps, is not the formula's $max bit/s cut at its third decimal"; BAD=1; }
 agree "the line's ideal time" "$l_ideal" "$ideal" 0.0005
 agree "the line's transfer time ratio" "$l_ttr" "$ttr" 0.0005
 agree "the line's % of nominal" "$l_link" "$link_pct" 0.05
