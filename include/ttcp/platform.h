@@ -133,6 +133,13 @@ struct tt_cpu {
     int64_t nivcsw;       /* involuntary context switches */
     int64_t ixrss;        /* integral shared text size */
     int64_t idrss_isrss;  /* integral unshared data + stack size */
+    /* time runnable but waiting for a CPU (other work, or a CPU quota such
+     * as a cgroup's cpu.max): ran + waited near the elapsed time is a
+     * CPU-bound end even where a quota kept its CPU time low. Linux's
+     * schedstat, the process's main thread or the calling thread; wait_given
+     * 0 where the OS does not say */
+    int64_t wait_ns;
+    int wait_given;
 };
 
 /* --- process ------------------------------------------------------------ */

@@ -139,6 +139,12 @@ void ttcp_analyze(const struct ttcp_analysis_in *in, struct ttcp_analysis *a)
     a->sender = in->sender;
     a->rate_bps = (double)r->bytes * 8.0 / ttcp_real_seconds(r);
     a->cpu_percent = 100.0 * ttcp_cpu_seconds(r) / ttcp_real_seconds(r);
+    if (r->cpu_start.wait_given && r->cpu_end.wait_given &&
+        r->cpu_end.wait_ns >= r->cpu_start.wait_ns) {
+        a->cpu_wait_valid = 1;
+        a->cpu_wait_percent = 100.0 * (double)(r->cpu_end.wait_ns - r->cpu_start.wait_ns) /
+                              1e9 / ttcp_real_seconds(r);
+    }
     a->sndbuf_bytes = r->sndbuf_bytes;
     a->rcvbuf_bytes = r->rcvbuf_bytes;
     a->rtt_samples = r->rtt_samples;

@@ -75,6 +75,9 @@ struct ttcp_analysis {
                                   * link's BDP (the receiver's reading was slow) */
     uint64_t sndbuf_advice;      /* the transmitter's -b */
     double cpu_percent;          /* the end's CPU time over the figure's time */
+    int cpu_wait_valid;          /* the OS gave the time spent waiting for a CPU: */
+    double cpu_wait_percent;     /* that time over the figure's time (a CPU quota's
+                                  * throttling shows here, not in cpu_percent) */
     uint32_t rtt_samples;
     double mean_rtt_s;           /* the smoothed RTT's mean over the samples (rtt_samples) */
     /* RFC 6349 */

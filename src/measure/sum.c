@@ -152,6 +152,7 @@ void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *part
     int i;
     memset(&sum->cpu_start, 0, sizeof sum->cpu_start);
     memset(end, 0, sizeof *end);
+    end->wait_given = 1; /* (only where every stream's is) */
     for (i = 0; i < n; i++) {
         const struct tt_cpu *a = &parts[i].cpu_start, *b = &parts[i].cpu_end;
         if (!parts[i].started)
@@ -162,6 +163,8 @@ void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *part
         end->nivcsw += b->nivcsw - a->nivcsw;
         end->minflt += b->minflt - a->minflt;
         end->majflt += b->majflt - a->majflt;
+        end->wait_ns += b->wait_ns - a->wait_ns;
+        end->wait_given = end->wait_given && a->wait_given && b->wait_given;
         if (b->maxrss_kib > end->maxrss_kib)
             end->maxrss_kib = b->maxrss_kib;
     }

@@ -41,6 +41,11 @@ enum ttcp_limit ttcp_analysis_limited_by(const struct ttcp_analysis *a)
     return TTCP_LIMIT_COUNT;
 }
 
+double ttcp_analysis_cpu_wanted(const struct ttcp_analysis *a)
+{
+    return a->cpu_percent + (a->cpu_wait_valid ? a->cpu_wait_percent : 0.0);
+}
+
 unsigned ttcp_analysis_findings(const struct ttcp_analysis *a)
 {
     static const enum ttcp_finding by_limit[TTCP_LIMIT_COUNT] = {
@@ -49,7 +54,7 @@ unsigned ttcp_analysis_findings(const struct ttcp_analysis *a)
     unsigned found = 0;
     if (l != TTCP_LIMIT_COUNT)
         found |= 1u << by_limit[l];
-    if (a->cpu_percent >= TTCP_CPU_BOUND_PERCENT)
+    if (ttcp_analysis_cpu_wanted(a) >= TTCP_CPU_BOUND_PERCENT)
         found |= 1u << TTCP_FINDING_CPU_BOUND;
     return found;
 }
@@ -213,13 +218,16 @@ static void path_line(const char *side, const struct ttcp_analysis *a, struct tt
 
 static void cpu_line(const char *side, const struct ttcp_analysis *a, struct ttcp_text *t)
 {
-    if (a->cpu_percent >= TTCP_CPU_BOUND_PERCENT)
-        ttcp_text_add(t, "ttcp%s: analysis: cpu-bound: this end used %.1f %% of a core over "
-                      "the test: the figure measures this host, not the link\n", side,
-                      a->cpu_percent);
+    int bound = ttcp_analysis_cpu_wanted(a) >= TTCP_CPU_BOUND_PERCENT;
+    ttcp_text_add(t, "ttcp%s: analysis: %s: this end used %.1f %% of a core", side,
+                  bound ? "cpu-bound" : "cpu", a->cpu_percent);
+    /* (time it waited to run: a busy host, or a CPU quota that throttled it) */
+    if (a->cpu_wait_valid && a->cpu_wait_percent >= 0.05)
+        ttcp_text_add(t, " and waited %.1f %% of the time for one", a->cpu_wait_percent);
+    if (bound)
+        ttcp_text_add(t, " over the test: the figure measures this host, not the link\n");
     else
-        ttcp_text_add(t, "ttcp%s: analysis: cpu: this end used %.1f %% of a core: not the "
-                      "limit\n", side, a->cpu_percent);
+        ttcp_text_add(t, ": not the limit\n");
 }
 
 /* RFC 6349's throughput figures: they need the link's rate and an MTU. */

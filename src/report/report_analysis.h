@@ -15,8 +15,12 @@
 /* Linux counts the sender's limits in jiffies (1 to 10 ms): a span shorter
  * than this is too coarse to say what limited it. */
 #define TTCP_LIMITS_MIN_SECONDS 0.2
-/* An end that spent this much of a core over the test measured its host. */
+/* An end that spent this much of a core over the test, running or waiting
+ * to run (a busy host, a CPU quota), measured its host. */
 #define TTCP_CPU_BOUND_PERCENT 75.0
+
+/* The share of the test's time the end ran or waited for a CPU, per cent. */
+double ttcp_analysis_cpu_wanted(const struct ttcp_analysis *a);
 
 enum ttcp_finding {
     TTCP_FINDING_RWND,      /* limited by the receiver's window */

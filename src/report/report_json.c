@@ -352,6 +352,7 @@ static void analysis_object(struct ttcp_json *j, const struct ttcp_options *o,
     known_u64(j, "sndbuf", a.sndbuf_bytes > 0, (uint64_t)a.sndbuf_bytes);
     known_u64(j, "rcvbuf", a.rcvbuf_bytes > 0, (uint64_t)a.rcvbuf_bytes);
     ttcp_json_double(j, "cpu_percent", a.cpu_percent);
+    known_double(j, "cpu_wait_percent", a.cpu_wait_valid, a.cpu_wait_percent);
     rfc6349_object(j, o, &a);
     ttcp_json_end(j);
 }

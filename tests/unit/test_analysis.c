@@ -301,6 +301,36 @@ static void cpu_bound_end(void **state)
     assert_int_equal(ttcp_analysis_findings(&a), 1u << TTCP_FINDING_NETWORK);
 }
 
+/* A sender held to a fifth of a core by a CPU quota (a cgroup's cpu.max)
+ * used little CPU but waited to run most of the time: still CPU-bound.
+ * Where the OS gives no wait, only the CPU time counts. */
+static void quota_throttled_end(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_analysis a;
+    (void)state;
+    linux_sender(&r);
+    r.tcp_end.rwnd_limited_us = 0;
+    r.cpu_end.sys_ns = 2 * S;       /* ran 2 of 10 s */
+    r.cpu_start.wait_ns = 1 * S;
+    r.cpu_end.wait_ns = 7 * S;      /* waited 6 of 10 s */
+    r.cpu_start.wait_given = r.cpu_end.wait_given = 1;
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_near(a.cpu_percent, 20.0, 1e-9);
+    assert_int_equal(a.cpu_wait_valid, 1);
+    assert_near(a.cpu_wait_percent, 60.0, 1e-9);
+    assert_near(ttcp_analysis_cpu_wanted(&a), 80.0, 1e-9);
+    assert_true(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+    r.cpu_end.wait_ns = 6 * S;      /* 2 + 5 of 10 s: below 75 % */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+    r.cpu_end.wait_ns = 7 * S;
+    r.cpu_end.wait_given = 0;       /* not given: no wait counted, none guessed */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_int_equal(a.cpu_wait_valid, 0);
+    assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+}
+
 static void framing_names_and_bytes(void **state)
 {
     uint64_t b = 0;
@@ -343,6 +373,18 @@ static void the_words_carry_the_numbers(void **state)
     assert_non_null(strstr(buf, "baseline RTT 50.000 ms, BDP 16384 bytes"));
     assert_non_null(strstr(buf, "TCP efficiency 98.04 % (2000 of 102000 bytes sent again)"));
     assert_null(strstr(buf, "rfc6349: the path MTU")); /* no --link-rate: no rate line */
+    assert_non_null(strstr(buf, "ttcp-t: analysis: cpu: this end used 0.0 % of a core: not the "
+                                "limit\n"));
+    r.cpu_end.sys_ns = 2 * S;       /* a quota's throttling: ran 2 s, waited 6 s of 10 */
+    r.cpu_end.wait_ns = 6 * S;
+    r.cpu_start.wait_given = r.cpu_end.wait_given = 1;
+    t.used = 0;
+    ttcp_report_analysis(&o, &r, &t);
+    assert_non_null(strstr(buf, "ttcp-t: analysis: cpu-bound: this end used 20.0 % of a core and "
+                                "waited 60.0 % of the time for one over the test: the figure "
+                                "measures this host, not the link\n"));
+    r.cpu_end.sys_ns = 0;
+    r.cpu_end.wait_ns = 0;
     o.link_bps = 100000000;
     t.used = 0;
     ttcp_report_analysis(&o, &r, &t);
@@ -380,7 +422,18 @@ static void json_object_has_codes_and_numbers(void **state)
     assert_non_null(strstr(doc, "\"advice\":{\"side\":\"receiver\",\"sockbufsize\":32768}"));
     assert_non_null(strstr(doc, "\"efficiency_percent\":98.0392"));
     assert_non_null(strstr(doc, "\"buffer_delay_percent\":null"));
+    assert_non_null(strstr(doc, "\"cpu_wait_percent\":null")); /* not given */
     ttcp_json_free(&j);
+    r.cpu_end.user_ns = 2 * S;     /* ran 2 s and waited 6 s of the 10: cpu_bound */
+    r.cpu_end.wait_ns = 6 * S;
+    r.cpu_start.wait_given = r.cpu_end.wait_given = 1;
+    ttcp_json_init(&j);
+    ttcp_json_test(&j, &o, &r);
+    doc = j.buf;
+    assert_non_null(strstr(doc, "\"findings\":[\"rwnd_limited\",\"cpu_bound\"]"));
+    assert_non_null(strstr(doc, "\"cpu_percent\":20,\"cpu_wait_percent\":60"));
+    ttcp_json_free(&j);
+    r.cpu_end.user_ns = r.cpu_end.wait_ns = 0;
     r.tcp_end.have = TT_TCPI_ALL & ~TT_TCPI_SNDBUF_LIMITED & ~TT_TCPI_DELIVERY_RATE;
     ttcp_json_init(&j);
     ttcp_json_test(&j, &o, &r);
@@ -434,6 +487,7 @@ int main(void)
         cmocka_unit_test(rfc6349_ratios),
         cmocka_unit_test(mtu_sources),
         cmocka_unit_test(cpu_bound_end),
+        cmocka_unit_test(quota_throttled_end),
         cmocka_unit_test(framing_names_and_bytes),
         cmocka_unit_test(the_words_carry_the_numbers),
         cmocka_unit_test(json_object_has_codes_and_numbers),
