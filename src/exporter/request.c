@@ -121,7 +121,12 @@ static int numbers(const struct exporter_query *q, int udp, struct exporter_plan
 /* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] [--analyze] [--compression]
  * [--key-file F] TARGET, through ttcp's parser (which refuses --analyze and
  * --compression with -u, in its own words). */
-static int options(struct exporter_plan *p, const char *key_file, const int flags[4],
+/* A request's 0/1 parameters. */
+struct probe_flags {
+    int reverse, udp, analyze, compression;
+};
+
+static int options(struct exporter_plan *p, const char *key_file, const struct probe_flags *f,
                    char *why, size_t why_len)
 {
     int n = 0;
@@ -132,9 +137,9 @@ static int options(struct exporter_plan *p, const char *key_file, const int flag
     p->argv[n++] = p->port;
     p->argv[n++] = "--time";
     p->argv[n++] = p->time;
-    if (flags[0])
+    if (f->reverse)
         p->argv[n++] = "-r";
-    if (flags[1])
+    if (f->udp)
         p->argv[n++] = "-u";
     if (strcmp(p->rate, "0") != 0) {
         p->argv[n++] = "-R";
@@ -142,9 +147,9 @@ static int options(struct exporter_plan *p, const char *key_file, const int flag
     }
     p->argv[n++] = "-P";
     p->argv[n++] = p->streams;
-    if (flags[2])
+    if (f->analyze)
         p->argv[n++] = "--analyze";
-    if (flags[3])
+    if (f->compression)
         p->argv[n++] = "--compression";
     if (key_file != NULL) {
         p->argv[n++] = "--key-file";
@@ -160,24 +165,25 @@ static int options(struct exporter_plan *p, const char *key_file, const int flag
 int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_query *q,
                        struct exporter_plan *plan, char *why, size_t why_len)
 {
-    int flags[4], rc; /* reverse, udp, analyze, compression */
+    struct probe_flags f;
+    int rc;
     memset(plan, 0, sizeof *plan);
     if (q->target == NULL)
         return bad(why, why_len, "target", "missing (/probe?target=HOST)");
     if (!target_ok(q->target))
         return bad(why, why_len, "target", "not a host name or a numeric address");
-    if ((rc = flag(q->reverse, "reverse", &flags[0], why, why_len)) != 0 ||
-        (rc = flag(q->udp, "udp", &flags[1], why, why_len)) != 0 ||
-        (rc = flag(q->analyze, "analyze", &flags[2], why, why_len)) != 0 ||
-        (rc = flag(q->compression, "compression", &flags[3], why, why_len)) != 0)
+    if ((rc = flag(q->reverse, "reverse", &f.reverse, why, why_len)) != 0 ||
+        (rc = flag(q->udp, "udp", &f.udp, why, why_len)) != 0 ||
+        (rc = flag(q->analyze, "analyze", &f.analyze, why, why_len)) != 0 ||
+        (rc = flag(q->compression, "compression", &f.compression, why, why_len)) != 0)
         return rc;
-    plan->runs = flags[3] ? 2 : 1;
-    if (numbers(q, flags[1], plan, why, why_len) != 0)
+    plan->runs = f.compression ? 2 : 1;
+    if (numbers(q, f.udp, plan, why, why_len) != 0)
         return 400;
     if (!allowed(pol, q->target, plan->host, sizeof plan->host)) {
         snprintf(why, why_len, "target %s: not allowed (--allow, --target)", q->target);
         return 403;
     }
     snprintf(plan->target, sizeof plan->target, "%s", q->target);
-    return options(plan, pol->key_file, flags, why, why_len);
+    return options(plan, pol->key_file, &f, why, why_len);
 }
