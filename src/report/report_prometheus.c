@@ -121,10 +121,16 @@ static void compression(struct ttcp_text *t, const char *target, const struct tt
         sample(t, target, name, "pattern", "classic", c->classic_bps);
     if (c->random_bps > 0.0)
         sample(t, target, name, "pattern", "random", c->random_bps);
-    if (c->ratio > 0.0)
-        gauge(t, target, "ttcp_compression_ratio",
-              "The classic pattern's rate over the random one's (above 1.1: the path compresses).",
-              c->ratio);
+    if (c->ratio <= 0.0)
+        return;
+    gauge(t, target, "ttcp_compression_ratio",
+          "The classic pattern's rate over the random one's (above 1.1: the path compresses).",
+          c->ratio);
+    /* the random pattern costs a sender more per byte: a busy end makes a
+     * ratio above 1.1 with no compressor anywhere (measure/compression.h) */
+    gauge(t, target, "ttcp_compression_cpu_ratio",
+          "The busiest end's CPU time over real time in either run (above 0.5 the ratio "
+          "says nothing).", c->cpu_percent / 100.0);
 }
 
 static void figures(struct ttcp_text *t, const struct ttcp_prom_probe *p)

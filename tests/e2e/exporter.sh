@@ -216,7 +216,9 @@ ratio=$(value c1 ttcp_compression_ratio)
 expect_awk c1 "classic ($classic) and random ($random) rates > 0" "${classic:-0} > 0 && ${random:-0} > 0"
 expect_awk c1 "ratio ($ratio) is classic over random" \
   "${ratio:-0} > 0 && (${ratio:-0} - $classic / $random)^2 < 1e-6"
-measured "compression=1 on loopback: classic $classic, random $random bit/s, ratio $ratio"
+cpu=$(value c1 ttcp_compression_cpu_ratio)
+expect_awk c1 "the busiest end's CPU ratio (${cpu:-missing}) > 0" "${cpu:-0} > 0"
+measured "compression=1 on loopback: classic $classic, random $random bit/s, ratio $ratio, busiest end's CPU ratio $cpu"
 # both go with TCP only: ttcp's own reason, one line, 400
 for q in "udp=1&analyze=1" "udp=1&compression=1" "analyze=2" "compression=yes"; do
   get b2 "$URL/probe?target=127.0.0.1&port=$SP&$q"

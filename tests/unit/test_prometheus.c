@@ -250,6 +250,8 @@ static void compression_gives_both_rates_and_the_ratio(void **state)
              "ttcp_compression_bits_per_second{target=\"h\",pattern=\"classic\"} 6000000\n"
              "ttcp_compression_bits_per_second{target=\"h\",pattern=\"random\"} 1000000\n");
     has(buf, "\n# TYPE ttcp_compression_ratio gauge\nttcp_compression_ratio{target=\"h\"} 6\n");
+    has(buf, "\n# TYPE ttcp_compression_cpu_ratio gauge\n"
+             "ttcp_compression_cpu_ratio{target=\"h\"} 0.1\n");
     /* the random run did not complete: its rate and the ratio left out */
     c.random_bps = 0.0;
     c.ratio = 0.0;
@@ -257,6 +259,7 @@ static void compression_gives_both_rates_and_the_ratio(void **state)
     has(buf, "pattern=\"classic\"} 6000000\n");
     assert_null(strstr(buf, "pattern=\"random\""));
     assert_null(strstr(buf, "ttcp_compression_ratio"));
+    assert_null(strstr(buf, "ttcp_compression_cpu_ratio"));
 }
 
 int main(void)
