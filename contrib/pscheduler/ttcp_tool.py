@@ -185,9 +185,20 @@ def ttcp_refuses(spec):
     return reasons
 
 
+def analyzing(spec):
+    """Whether the test runs with --analyze: every TCP test, unless the
+    environment variable TTCP_PSCHEDULER_ANALYZE is 0. pScheduler's
+    throughput spec has no field to ask for it (and rejects any key it does
+    not define); the analysis costs the test an RTT sample per interval."""
+    return not spec.get("udp") and \
+        os.environ.get("TTCP_PSCHEDULER_ANALYZE", "1").strip() != "0"
+
+
 def client_args(spec, port):
     """ttcp -C's command line for the spec, toward the dest at port."""
     args = [ttcp_binary() or "ttcp", "-C", "-p", str(port), "--json"]
+    if analyzing(spec):
+        args.append("--analyze")
     if spec.get("reverse"):
         args.append("-r")
     parallel = spec.get("parallel") or 1
@@ -282,14 +293,64 @@ def _pairs(rx, tx):
     return [(1, rx, tx or {})]
 
 
-def to_throughput(doc, spec):
-    """The throughput result of a client's ttcp JSON document."""
-    udp = bool(spec.get("udp"))
+def _ends(doc, spec):
+    """(the receiving end's test, the transmitting end's) of the spec's
+    direction in a client's ttcp JSON document (None where missing)."""
     direction = "recv" if spec.get("reverse") else "send"
     ends = [t for t in doc.get("tests", []) + doc.get("server_tests", [])
             if t.get("direction") == direction]
     rx = next((t for t in ends if t.get("side") == "receive"), None)
     tx = next((t for t in ends if t.get("side") == "transmit"), None)
+    return rx, tx
+
+
+LIMIT_WORDS = {"rwnd": "the receiver's window", "sndbuf": "its send buffer",
+               "cwnd": "the network (congestion window)",
+               "app": "the application (nothing to send)"}
+
+
+def _limits_words(analysis):
+    limits = analysis.get("limits")
+    if not limits:
+        return ["the sender's limits not counted by its system"]
+    shares = ", ".join("%s %.1f %%" % (k, 100 * limits[k])
+                       for k in ("rwnd", "sndbuf", "cwnd", "app")
+                       if limits.get(k) is not None)
+    by = analysis.get("limited_by")
+    return ["sender limited by %s" % LIMIT_WORDS.get(by, by) if by
+            else "no one limit held the sender half the time",
+            "sender's time %s of %.2f s" % (shares, limits.get("seconds", 0))]
+
+
+def analysis_note(doc, spec):
+    """ttcp --analyze's findings in one line for diags (pScheduler's
+    result has no field for them), or None: what held the sender back,
+    the baseline RTT, the -b that would lift a window's limit, an end that
+    was CPU-bound."""
+    rx, tx = _ends(doc, spec)
+    sender = (tx or {}).get("analysis")
+    if not sender:
+        return None
+    parts = _limits_words(sender)
+    if sender.get("min_rtt_ms") is not None:
+        parts.append("baseline RTT %.3f ms" % sender["min_rtt_ms"])
+    advice = sender.get("advice")
+    if advice:
+        parts.append("set -b %d or more on the %s"
+                     % (advice["sockbufsize"], advice["side"]))
+    for name, end in (("sender", tx), ("receiver", rx)):
+        if "cpu_bound" in ((end or {}).get("analysis") or {}).get(
+                "findings", []):
+            parts.append("the %s used most of a core: the figure measures "
+                         "that host" % name)
+    return "ttcp analysis: " + "; ".join(parts)
+
+
+def to_throughput(doc, spec):
+    """The throughput result of a client's ttcp JSON document."""
+    udp = bool(spec.get("udp"))
+    direction = "recv" if spec.get("reverse") else "send"
+    rx, tx = _ends(doc, spec)
     total = next((s for s in doc.get("summary", [])
                   if s.get("direction") == direction), None)
     if rx is None or total is None:
@@ -364,6 +425,10 @@ def to_throughput(doc, spec):
               "intervals": intervals, "diags": ""}
     if not udp and (tx or {}).get("tcp", {}).get("mss"):
         result["mss"] = tx["tcp"]["mss"]
+    # --analyze: the path MTU the sender's connection held (the schema's mtu)
+    mtu = (((tx or {}).get("analysis") or {}).get("rfc6349") or {}).get("mtu")
+    if isinstance(mtu, int) and mtu > 0:
+        result["mtu"] = mtu
     if spec.get("window-size"):
         result["requested-tcp-window-size"] = int(spec["window-size"])
     return result

@@ -1,11 +1,14 @@
 /* One probe through the client code (client/client.c), as ttcp -C runs it,
- * printing nothing; and the table of probes running now. */
+ * printing nothing (with compression=1 twice, as ttcp -C --compression
+ * does); and the table of probes running now. */
 #include "exporter/probe.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "client/client.h"
+#include "measure/compression.h"
+#include "report/report_server.h"
 
 static void quiet_event(void *ctx, const struct ttcp_options *o, int local,
                         const struct ttcp_event *ev, const struct ttcp_result *res)
@@ -39,26 +42,66 @@ static void log_failure(const struct exporter_plan *plan, const struct ttcp_clie
     fprintf(stderr, "ttcp-exporter: probe of %s port %s: %s\n", plan->target, plan->port, why);
 }
 
-int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_t *ns)
+/* One run of the plan's test with options o, ended by its own limit or
+ * the probe's, whichever comes first; 1 when it completed. */
+static int run_once(const struct exporter_plan *plan, const struct ttcp_options *o,
+                    int64_t probe_end, struct ttcp_client_outcome *out)
 {
     struct ttcp_client_observer obs = {quiet_event, NULL, quiet_trace};
-    struct ttcp_client_outcome out;
-    struct ttcp_prom_probe p = {plan->target, &plan->opts, NULL, NULL, 0};
-    int way = plan->opts.transmit ? 0 : 1, ok;
-    const struct ttcp_client_stream *st;
-    int64_t start = tt_now_ns();
-    ttcp_client_run_until(&plan->opts, &obs, &out, start + plan->limit_ns);
-    st = &out.stream[way];
-    ok = completed(&out, st);
+    int way = o->transmit ? 0 : 1, ok;
+    int64_t end = tt_now_ns() + plan->run_limit_ns;
+    ttcp_client_run_until(o, &obs, out, end < probe_end ? end : probe_end);
+    ok = completed(out, &out->stream[way]);
     if (!ok)
-        log_failure(plan, &out, st);
+        log_failure(plan, out, &out->stream[way]);
+    return ok;
+}
+
+/* compression=1: a completed run's figure, the receiver's, as
+ * measure/compression.h takes it; the busier end's CPU beside it. */
+static void keep_figure(const struct ttcp_client_outcome *out, int way, int ok,
+                        struct ttcp_compression_run *run)
+{
+    const struct ttcp_client_stream *st = &out->stream[way];
+    const struct ttcp_result *rx = way == 0 ? &st->theirs : &st->mine;
+    double mine = ttcp_report_cpu_percent(&st->mine), theirs = ttcp_report_cpu_percent(&st->theirs);
+    run->complete = ok;
+    run->bytes = ok ? rx->bytes : 0;
+    run->real_ns = ok ? rx->real_ns : 0;
+    run->cpu_percent = !ok ? 0.0 : mine > theirs ? mine : theirs;
+}
+
+int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_t *ns)
+{
+    static const struct ttcp_compression_run none;
+    struct ttcp_client_outcome out[2];
+    struct ttcp_prom_probe p = {plan->target, &plan->opts, NULL, NULL, 0, NULL};
+    struct ttcp_compression_run runs[2] = {none, none};
+    struct ttcp_compression judged;
+    struct ttcp_options random_run = plan->opts;
+    int way = plan->opts.transmit ? 0 : 1, ok, ok2 = 0;
+    const struct ttcp_client_stream *st = &out[0].stream[way];
+    int64_t start = tt_now_ns();
+    ok = run_once(plan, &plan->opts, start + plan->limit_ns, &out[0]);
     if (ok) {
         p.tx = way == 0 ? &st->mine : &st->theirs;
         p.rx = way == 0 ? &st->theirs : &st->mine;
     }
+    if (plan->runs == 2) { /* the same test with the random pattern, if the first completed */
+        random_run.pattern = TTCP_PAYLOAD_RANDOM;
+        keep_figure(&out[0], way, ok, &runs[0]);
+        if (ok && !tt_interrupted()) {
+            ok2 = run_once(plan, &random_run, start + plan->limit_ns, &out[1]);
+            keep_figure(&out[1], way, ok2, &runs[1]);
+            ttcp_client_release(&out[1]);
+        }
+        ttcp_compression_judge(&judged, &runs[0], &runs[1]);
+        p.compression = &judged;
+        ok = ok && ok2;
+    }
     *ns = p.duration_ns = tt_now_ns() - start;
     ttcp_prometheus_probe(&p, buf, len);
-    ttcp_client_release(&out);
+    ttcp_client_release(&out[0]);
     return ok;
 }
 

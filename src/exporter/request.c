@@ -66,7 +66,8 @@ static int flag(const char *text, const char *name, int *out, char *why, size_t 
 
 /* The test's length: time, else the scrape timeout less a margin, else the
  * default; and the whole probe's: the scrape timeout (Prometheus has gone
- * after it), else the test's and a slack, whichever ends first. */
+ * after it), else the test's and a slack, whichever ends first. Two runs
+ * (compression=1) share the scrape timeout: each gets its half. */
 static int length(const struct exporter_query *q, int udp, struct exporter_plan *p,
                   int64_t *ns, char *why, size_t why_len)
 {
@@ -82,10 +83,11 @@ static int length(const struct exporter_query *q, int udp, struct exporter_plan 
                                sizeof reason) != 0)
             return bad(why, why_len, "time", reason);
     } else if (scrape != 0) {
-        int64_t t = scrape - (udp ? EXPORTER_UDP_MARGIN_NS : EXPORTER_MARGIN_NS);
+        int64_t t = scrape / p->runs - (udp ? EXPORTER_UDP_MARGIN_NS : EXPORTER_MARGIN_NS);
         *ns = t < EXPORTER_MIN_NS ? EXPORTER_MIN_NS : t > EXPORTER_MAX_NS ? EXPORTER_MAX_NS : t;
     }
-    p->limit_ns = *ns + EXPORTER_SLACK_NS;
+    p->run_limit_ns = *ns + EXPORTER_SLACK_NS;
+    p->limit_ns = p->run_limit_ns * p->runs;
     if (scrape != 0 && scrape < p->limit_ns)
         p->limit_ns = scrape;
     return 0;
@@ -116,9 +118,15 @@ static int numbers(const struct exporter_query *q, int udp, struct exporter_plan
     return 0;
 }
 
-/* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] [--key-file F] TARGET, through
- * ttcp's parser. */
-static int options(struct exporter_plan *p, const char *key_file, int reverse, int udp,
+/* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] [--analyze] [--compression]
+ * [--key-file F] TARGET, through ttcp's parser (which refuses --analyze and
+ * --compression with -u, in its own words). */
+/* A request's 0/1 parameters. */
+struct probe_flags {
+    int reverse, udp, analyze, compression;
+};
+
+static int options(struct exporter_plan *p, const char *key_file, const struct probe_flags *f,
                    char *why, size_t why_len)
 {
     int n = 0;
@@ -129,9 +137,9 @@ static int options(struct exporter_plan *p, const char *key_file, int reverse, i
     p->argv[n++] = p->port;
     p->argv[n++] = "--time";
     p->argv[n++] = p->time;
-    if (reverse)
+    if (f->reverse)
         p->argv[n++] = "-r";
-    if (udp)
+    if (f->udp)
         p->argv[n++] = "-u";
     if (strcmp(p->rate, "0") != 0) {
         p->argv[n++] = "-R";
@@ -139,6 +147,10 @@ static int options(struct exporter_plan *p, const char *key_file, int reverse, i
     }
     p->argv[n++] = "-P";
     p->argv[n++] = p->streams;
+    if (f->analyze)
+        p->argv[n++] = "--analyze";
+    if (f->compression)
+        p->argv[n++] = "--compression";
     if (key_file != NULL) {
         p->argv[n++] = "--key-file";
         p->argv[n++] = (char *)key_file;
@@ -153,21 +165,25 @@ static int options(struct exporter_plan *p, const char *key_file, int reverse, i
 int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_query *q,
                        struct exporter_plan *plan, char *why, size_t why_len)
 {
-    int reverse, udp, rc;
+    struct probe_flags f;
+    int rc;
     memset(plan, 0, sizeof *plan);
     if (q->target == NULL)
         return bad(why, why_len, "target", "missing (/probe?target=HOST)");
     if (!target_ok(q->target))
         return bad(why, why_len, "target", "not a host name or a numeric address");
-    if ((rc = flag(q->reverse, "reverse", &reverse, why, why_len)) != 0 ||
-        (rc = flag(q->udp, "udp", &udp, why, why_len)) != 0)
+    if ((rc = flag(q->reverse, "reverse", &f.reverse, why, why_len)) != 0 ||
+        (rc = flag(q->udp, "udp", &f.udp, why, why_len)) != 0 ||
+        (rc = flag(q->analyze, "analyze", &f.analyze, why, why_len)) != 0 ||
+        (rc = flag(q->compression, "compression", &f.compression, why, why_len)) != 0)
         return rc;
-    if (numbers(q, udp, plan, why, why_len) != 0)
+    plan->runs = f.compression ? 2 : 1;
+    if (numbers(q, f.udp, plan, why, why_len) != 0)
         return 400;
     if (!allowed(pol, q->target, plan->host, sizeof plan->host)) {
         snprintf(why, why_len, "target %s: not allowed (--allow, --target)", q->target);
         return 403;
     }
     snprintf(plan->target, sizeof plan->target, "%s", q->target);
-    return options(plan, pol->key_file, reverse, udp, why, why_len);
+    return options(plan, pol->key_file, &f, why, why_len);
 }

@@ -32,18 +32,22 @@ struct exporter_policy {
 
 /* A request's values as they came (NULL: not given). */
 struct exporter_query {
-    const char *target, *port, *reverse, *udp, *time, *rate, *streams;
+    const char *target, *port, *reverse, *udp, *time, *rate, *streams, *analyze, *compression;
     const char *scrape_timeout; /* X-Prometheus-Scrape-Timeout-Seconds */
 };
 
-/* The test to run: the options and the strings they point into. */
+/* The test to run: the options and the strings they point into. With
+ * compression=1 it runs twice, back to back (runs 2): the options as they
+ * are (the classic pattern), then with the random pattern. */
 struct exporter_plan {
     struct ttcp_options opts;
+    int runs;
     char target[EXPORTER_TARGET_LEN + 1]; /* as asked: the label, the host to test */
     char host[EXPORTER_TARGET_LEN + 1];   /* one text per host: who is probed now */
     char port[8], time[24], rate[24], streams[8];
-    int64_t limit_ns; /* the whole probe ends by then: every wait for the server */
-    char *argv[20];
+    int64_t limit_ns;     /* the whole probe ends by then: every wait for the server */
+    int64_t run_limit_ns; /* and each run by then from its start */
+    char *argv[24];
 };
 
 /* 0 with plan filled, or the HTTP status (400, 403) with a one-line reason. */

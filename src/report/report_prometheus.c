@@ -4,7 +4,9 @@
 #include "report/report_prometheus.h"
 
 #include "base/text.h"
+#include "measure/analysis.h"
 #include "measure/result.h"
+#include "report/report_analysis.h"
 #include "report/report_server.h"
 
 /* A label value's escapes: backslash, double quote and line feed. */
@@ -36,14 +38,99 @@ static void head(struct ttcp_text *t, const char *name, const char *type, const 
     ttcp_text_add(t, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
+/* One sample of a family whose # HELP and # TYPE came before: labelled by
+ * target and, where key is not NULL, by key="label" too. */
+static void sample(struct ttcp_text *t, const char *target, const char *name, const char *key,
+                   const char *label, double value)
+{
+    ttcp_text_add(t, "%s{target=\"", name);
+    add_label(t, target);
+    if (key != NULL) {
+        ttcp_text_add(t, "\",%s=\"", key);
+        add_label(t, label);
+    }
+    ttcp_text_add(t, "\"} ");
+    add_value(t, value);
+}
+
 static void gauge(struct ttcp_text *t, const char *target, const char *name, const char *help,
                   double value)
 {
     head(t, name, "gauge", help);
-    ttcp_text_add(t, "%s{target=\"", name);
-    add_label(t, target);
-    ttcp_text_add(t, "\"} ");
-    add_value(t, value);
+    sample(t, target, name, NULL, NULL, value);
+}
+
+/* --analyze: the sender's time split by what held it back, each share the
+ * OS counted (one it did not is left out, not given as 0), in seconds. */
+static void limited_seconds(struct ttcp_text *t, const char *target, const struct ttcp_analysis *a)
+{
+    static const char name[] = "ttcp_limited_seconds";
+    int l;
+    if (a->share_known == 0)
+        return;
+    head(t, name, "gauge",
+         "The sender's seconds held back by the receiver's window (rwnd), its send buffer "
+         "(sndbuf), the network (cwnd) or the application (app).");
+    for (l = 0; l < TTCP_LIMIT_COUNT; l++)
+        if ((a->share_known >> l) & 1u)
+            sample(t, target, name, "by", ttcp_limit_code((enum ttcp_limit)l),
+                   a->share[l] * a->span_s);
+}
+
+/* --analyze: the sender's TCP facts (the transmitter's tcp_info; each only
+ * where the OS gave it) and whether either end was CPU-bound. */
+static void analysis(struct ttcp_text *t, const struct ttcp_prom_probe *p)
+{
+    const struct tt_tcp_info *ti = &p->tx->tcp_end;
+    struct ttcp_analysis a;
+    struct ttcp_analysis_in in;
+    in.r = p->tx;
+    in.sender = 1;
+    in.link_bps = p->o->link_bps;
+    in.mtu = p->o->mtu;
+    in.framing_bytes = p->o->framing_bytes;
+    ttcp_analyze(&in, &a);
+    limited_seconds(t, p->target, &a);
+    if (a.min_rtt_valid)
+        gauge(t, p->target, "ttcp_tcp_min_rtt_seconds",
+              "The smallest round-trip time the transmitter's connection saw, in seconds.",
+              a.min_rtt_s);
+    if (a.tcp_valid && (a.have & TT_TCPI_BYTES_SENT))
+        gauge(t, p->target, "ttcp_tcp_sent_bytes",
+              "Bytes the transmitter's TCP sent, retransmissions included.",
+              (double)ti->bytes_sent);
+    if (a.tcp_valid && (a.have & TT_TCPI_BYTES_RETRANS))
+        gauge(t, p->target, "ttcp_tcp_retransmitted_bytes",
+              "Bytes the transmitter's TCP sent again.", (double)ti->bytes_retrans);
+    head(t, "ttcp_cpu_bound", "gauge",
+         "1 when that end used most of a core over the test (the figure measures the host).");
+    sample(t, p->target, "ttcp_cpu_bound", "end", "sender",
+           ttcp_report_cpu_percent(p->tx) >= TTCP_CPU_BOUND_PERCENT ? 1.0 : 0.0);
+    sample(t, p->target, "ttcp_cpu_bound", "end", "receiver",
+           ttcp_report_cpu_percent(p->rx) >= TTCP_CPU_BOUND_PERCENT ? 1.0 : 0.0);
+}
+
+/* compression=1: both runs' rates and their ratio, each where it is known. */
+static void compression(struct ttcp_text *t, const char *target, const struct ttcp_compression *c)
+{
+    static const char name[] = "ttcp_compression_bits_per_second";
+    if (c->classic_bps > 0.0 || c->random_bps > 0.0)
+        head(t, name, "gauge",
+             "The receiver's goodput of the classic pattern's run and of the random one's.");
+    if (c->classic_bps > 0.0)
+        sample(t, target, name, "pattern", "classic", c->classic_bps);
+    if (c->random_bps > 0.0)
+        sample(t, target, name, "pattern", "random", c->random_bps);
+    if (c->ratio <= 0.0)
+        return;
+    gauge(t, target, "ttcp_compression_ratio",
+          "The classic pattern's rate over the random one's (above 1.1: the path compresses).",
+          c->ratio);
+    /* the random pattern costs a sender more per byte: a busy end makes a
+     * ratio above 1.1 with no compressor anywhere (measure/compression.h) */
+    gauge(t, target, "ttcp_compression_cpu_ratio",
+          "The busiest end's CPU time over real time in either run (above 0.5 the ratio "
+          "says nothing).", c->cpu_percent / 100.0);
 }
 
 static void figures(struct ttcp_text *t, const struct ttcp_prom_probe *p)
@@ -91,6 +178,10 @@ size_t ttcp_prometheus_probe(const struct ttcp_prom_probe *p, char *buf, size_t 
           up ? 1.0 : 0.0);
     if (up)
         figures(&t, p);
+    if (up && p->o->analyze && !p->o->udp)
+        analysis(&t, p);
+    if (up && p->compression != NULL)
+        compression(&t, p->target, p->compression);
     gauge(&t, p->target, "ttcp_probe_duration_seconds", "How long the probe took, in seconds.",
           (double)p->duration_ns / 1e9);
     return t.used;

@@ -7,16 +7,21 @@
 #include <stdint.h>
 
 #include "config/options.h"
+#include "measure/compression.h"
 #include "measure/result.h"
 
 /* One probe: the test's options, the transmitter's and the receiver's
  * results (both NULL when the test did not complete: ttcp_up 0 and the
- * duration alone), how long the probe took. */
+ * duration alone), how long the probe took. With o->analyze, the
+ * sender's analysis facts (measure/analysis.h) too; with compression,
+ * the two runs' rates and their ratio (the figures above are the first,
+ * classic run's). */
 struct ttcp_prom_probe {
     const char *target;           /* the label's value, as asked */
     const struct ttcp_options *o; /* the test's options (UDP: its -l) */
     const struct ttcp_result *tx, *rx;
     int64_t duration_ns;
+    const struct ttcp_compression *compression; /* NULL: not asked */
 };
 
 /* The exporter's own counters since it started. */

@@ -2,7 +2,8 @@
 # a target outside --allow refused (403) with no connection to it; bad parameters 400; /metrics
 # counting; a probe of a dead port (ttcp_up 0, a failure) and of a mute one (ended by the scrape
 # timeout); a second probe of a busy target, and past --max-probes, refused with 503 (however the
-# address is written); a body refused; --key-file; an exporter on [::1] probing ::1; then a real
+# address is written); a body refused; --key-file; analyze=1's and compression=1's metrics
+# (issue 24); an exporter on [::1] probing ::1; then a real
 # Prometheus (Debian's) scraping the exporter with the probe pattern, its HTTP API showing
 # ttcp_up 1 and a bits-per-second sample above zero for the target.
 BOUND=${BOUND:-90}   # Prometheus lives through its scrapes
@@ -23,6 +24,10 @@ status_is() {
   [ "$got" = "$2" ] || { fail "$1: HTTP status $got, expected $2"; sed 's/^/    | /' "$TMP/$1.out"; }
 }
 value() { sed -nE "s/^$2\\{target=\"127\\.0\\.0\\.1\"\\} ([0-9.e+-]+)$/\\1/p" "$TMP/$1.out"; }
+# labelled NAME METRIC KEY VALUE: the sample of METRIC{target="127.0.0.1",KEY="VALUE"}.
+labelled() {
+  sed -nE "s/^$2\\{target=\"127\\.0\\.0\\.1\",$3=\"$4\"\\} ([0-9.e+-]+)$/\\1/p" "$TMP/$1.out"
+}
 metric() { sed -nE "s/^$2 ([0-9.e+-]+)$/\\1/p" "$TMP/$1.out"; }
 
 on_free_port "tcp:s udp:s" start_on_P s "$TTCP" -S -p @P@
@@ -166,6 +171,63 @@ chmod 644 "$TMP/key"
 run xr "$EXPORTER" --listen 127.0.0.1:1 --allow 127.0.0.1/32 --key-file "$TMP/key"
 expect_rc xr 2
 expect_match xr err '^ttcp-exporter: --key-file: .* may be read by others'
+
+# analyze=1 (issue 24): the sender's seconds by what held it back, each >= 0, together no more
+# than the probe that holds the sender's whole connection; the baseline RTT, the bytes sent
+# again and each end's cpu-bound flag; every family with its HELP and TYPE once.
+get a1 "$URL/probe?target=127.0.0.1&port=$SP&time=1&analyze=1"
+status_is a1 200
+expect_eq a1 ttcp_up "$(value a1 ttcp_up)" 1
+limits=0 sum=0
+for by in rwnd sndbuf cwnd app; do
+  v=$(labelled a1 ttcp_limited_seconds by "$by")
+  [ -n "$v" ] || { echo "note: the OS gave no $by share (left out)"; continue; }
+  limits=$((limits + 1))
+  expect_awk a1 "ttcp_limited_seconds by $by ($v) >= 0" "$v >= 0"
+  sum=$(awk -v a="$sum" -v b="$v" 'BEGIN { print a + b }')
+done
+expect_awk a1 "limited shares given ($limits)" "$limits >= 1"
+probe_s=$(value a1 ttcp_probe_duration_seconds)
+expect_awk a1 "limited seconds ($sum) > 0 and within the probe ($probe_s s)" \
+  "$sum > 0 && $sum <= ${probe_s:-0} + 0.001"
+measured "analyze=1, 1 s test: limited seconds sum $sum of a ${probe_s} s probe ($(grep -c '^ttcp_limited_seconds' "$TMP/a1.out") shares)"
+for m in ttcp_tcp_min_rtt_seconds ttcp_tcp_retransmitted_bytes ttcp_tcp_sent_bytes; do
+  v=$(value a1 "$m")
+  expect_awk a1 "$m (${v:-missing}) >= 0" "${v:--1} >= 0"
+done
+for end in sender receiver; do
+  expect_match a1 out "^ttcp_cpu_bound\\{target=\"127.0.0.1\",end=\"$end\"\\} [01]\$"
+done
+expect_eq a1 "families with HELP and TYPE" "$(grep -c '^# TYPE ttcp_[a-z_]* gauge$' "$TMP/a1.out")" \
+  "$(grep -c '^# HELP ttcp_' "$TMP/a1.out")"
+expect_eq a1 "TYPE lines against families" "$(grep -c '^# TYPE ' "$TMP/a1.out")" \
+  "$(sed -nE 's/^(ttcp_[a-z_]+)\{.*/\1/p' "$TMP/a1.out" | sort -u | wc -l)"
+# without analyze=1, none of them
+expect_eq p1 "analysis lines without analyze=1" "$(grep -c 'ttcp_limited_seconds\|ttcp_cpu_bound' "$TMP/p1.out")" 0
+
+# compression=1: the classic run, then the random one; both rates and their ratio. The reverse
+# way (the server sends both patterns).
+get c1 "$URL/probe?target=127.0.0.1&port=$SP&time=0.5&compression=1&reverse=1"
+status_is c1 200
+expect_eq c1 ttcp_up "$(value c1 ttcp_up)" 1
+classic=$(labelled c1 ttcp_compression_bits_per_second pattern classic)
+random=$(labelled c1 ttcp_compression_bits_per_second pattern random)
+ratio=$(value c1 ttcp_compression_ratio)
+expect_awk c1 "classic ($classic) and random ($random) rates > 0" "${classic:-0} > 0 && ${random:-0} > 0"
+expect_awk c1 "ratio ($ratio) is classic over random" \
+  "${ratio:-0} > 0 && (${ratio:-0} - $classic / $random)^2 < 1e-6"
+cpu=$(value c1 ttcp_compression_cpu_ratio)
+expect_awk c1 "the busiest end's CPU ratio (${cpu:-missing}) > 0" "${cpu:-0} > 0"
+measured "compression=1 on loopback: classic $classic, random $random bit/s, ratio $ratio, busiest end's CPU ratio $cpu"
+# both go with TCP only: ttcp's own reason, one line, 400
+for q in "udp=1&analyze=1" "udp=1&compression=1" "analyze=2" "compression=yes"; do
+  get b2 "$URL/probe?target=127.0.0.1&port=$SP&$q"
+  status_is b2 400
+  expect_eq b2 "lines of the 400 for $q" "$(wc -l <"$TMP/b2.out")" 1
+done
+expect_match b2 out '^compression: '
+get b3 "$URL/probe?target=127.0.0.1&port=$SP&udp=1&analyze=1"
+expect_match b3 out '^the test: --analyze works with TCP only, not with -u$'
 
 # IPv6: an exporter listening on [::1] probes the server over ::1 (allowed by an IPv6 prefix);
 # with --max-probes 1, a probe of another target while one runs is refused (503) too.

@@ -1,6 +1,7 @@
 /* The probe exporter's text (report/report_prometheus.c): the exposition of
  * a TCP and a UDP probe, a failed one, the label's escapes, a cut buffer,
- * and the exporter's counters. */
+ * the exporter's counters; analyze=1's lines (the sender's limits, a share
+ * the OS did not give left out) and compression=1's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -36,7 +37,7 @@ static void tcp_probe_has_every_figure(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"10.0.0.1", &o, &tx, &rx, 1200 * MS};
+    struct ttcp_prom_probe p = {"10.0.0.1", &o, &tx, &rx, 1200 * MS, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -60,7 +61,7 @@ static void udp_probe_has_loss_and_jitter(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1000 * MS};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1000 * MS, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -82,7 +83,7 @@ static void udp_probe_has_loss_and_jitter(void **state)
 
 static void failed_probe_is_down_with_its_duration(void **state)
 {
-    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 30 * MS};
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 30 * MS, NULL};
     char buf[4096];
     (void)state;
     ttcp_prometheus_probe(&p, buf, sizeof buf);
@@ -93,7 +94,7 @@ static void failed_probe_is_down_with_its_duration(void **state)
 
 static void label_values_are_escaped(void **state)
 {
-    struct ttcp_prom_probe p = {"a\\b\"c\nd", NULL, NULL, NULL, 0};
+    struct ttcp_prom_probe p = {"a\\b\"c\nd", NULL, NULL, NULL, 0, NULL};
     char buf[4096];
     (void)state;
     ttcp_prometheus_probe(&p, buf, sizeof buf);
@@ -102,7 +103,7 @@ static void label_values_are_escaped(void **state)
 
 static void a_short_buffer_is_cut_to_a_string(void **state)
 {
-    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0};
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0, NULL};
     char buf[16];
     size_t n;
     (void)state;
@@ -126,6 +127,141 @@ static void counters_are_totals(void **state)
     has(buf, "\nttcp_exporter_probe_seconds_total 2.5\n");
 }
 
+/* A sender whose OS gave every analysis fact: 1 s, busy 0.8 s of it, the
+ * receiver's window 0.3 s and the send buffer 0.1 s within busy. */
+static void analysis_results(struct ttcp_result *tx, struct ttcp_result *rx)
+{
+    tcp_results(tx, rx);
+    tx->cpu_end.sys_ns = 900 * MS; /* 90 % of a core: cpu-bound */
+    tx->limits_span_ns = 1000 * MS;
+    tx->tcp_end.have = TT_TCPI_BUSY | TT_TCPI_RWND_LIMITED | TT_TCPI_SNDBUF_LIMITED |
+                       TT_TCPI_MIN_RTT | TT_TCPI_BYTES_SENT | TT_TCPI_BYTES_RETRANS;
+    tx->tcp_end.busy_us = 800000;
+    tx->tcp_end.rwnd_limited_us = 300000;
+    tx->tcp_end.sndbuf_limited_us = 100000;
+    tx->tcp_end.min_rtt_us = 2500;
+    tx->tcp_end.bytes_sent = 125004096;
+    tx->tcp_end.bytes_retrans = 4096;
+}
+
+static void analyze_adds_the_senders_limits(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.analyze = 1;
+    analysis_results(&tx, &rx);
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\n# HELP ttcp_limited_seconds ");
+    has(buf, "\n# TYPE ttcp_limited_seconds gauge\n"
+             "ttcp_limited_seconds{target=\"h\",by=\"rwnd\"} 0.3\n"
+             "ttcp_limited_seconds{target=\"h\",by=\"sndbuf\"} 0.1\n"
+             "ttcp_limited_seconds{target=\"h\",by=\"cwnd\"} 0.4\n"
+             "ttcp_limited_seconds{target=\"h\",by=\"app\"} 0.2\n");
+    has(buf, "\n# TYPE ttcp_tcp_min_rtt_seconds gauge\n"
+             "ttcp_tcp_min_rtt_seconds{target=\"h\"} 0.0025\n");
+    has(buf, "\n# TYPE ttcp_tcp_sent_bytes gauge\nttcp_tcp_sent_bytes{target=\"h\"} 125004096\n");
+    has(buf, "\n# TYPE ttcp_tcp_retransmitted_bytes gauge\n"
+             "ttcp_tcp_retransmitted_bytes{target=\"h\"} 4096\n");
+    has(buf, "\n# TYPE ttcp_cpu_bound gauge\n"
+             "ttcp_cpu_bound{target=\"h\",end=\"sender\"} 1\n"
+             "ttcp_cpu_bound{target=\"h\",end=\"receiver\"} 0\n");
+    /* the family's HELP and TYPE once, its four samples after them */
+    assert_null(strstr(strstr(buf, "# TYPE ttcp_limited_seconds") + 1,
+                       "# TYPE ttcp_limited_seconds"));
+    assert_null(strstr(buf, "compression"));
+}
+
+/* An OS that counts busy time but not the windows' (an older kernel): the
+ * application's share alone, the others left out, never 0 by guess; no
+ * baseline RTT, no byte counts. */
+static void a_share_not_given_is_left_out(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.analyze = 1;
+    analysis_results(&tx, &rx);
+    tx.tcp_end.have = TT_TCPI_BUSY;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\n# TYPE ttcp_limited_seconds gauge\n"
+             "ttcp_limited_seconds{target=\"h\",by=\"app\"} 0.2\n");
+    assert_null(strstr(buf, "by=\"rwnd\""));
+    assert_null(strstr(buf, "by=\"sndbuf\""));
+    assert_null(strstr(buf, "by=\"cwnd\""));
+    assert_null(strstr(buf, "ttcp_tcp_min_rtt_seconds"));
+    assert_null(strstr(buf, "ttcp_tcp_sent_bytes"));
+    assert_null(strstr(buf, "ttcp_tcp_retransmitted_bytes"));
+    has(buf, "ttcp_cpu_bound{target=\"h\",end=\"sender\"} 1\n");
+    /* no TCP statistics at all: no limits, the CPU still */
+    tx.tcp_end_valid = 0;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    assert_null(strstr(buf, "ttcp_limited_seconds"));
+    has(buf, "ttcp_cpu_bound{target=\"h\",end=\"receiver\"} 0\n");
+}
+
+static void without_analyze_no_analysis_lines(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    analysis_results(&tx, &rx);
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    assert_null(strstr(buf, "ttcp_limited_seconds"));
+    assert_null(strstr(buf, "ttcp_cpu_bound"));
+    assert_null(strstr(buf, "ttcp_tcp_min_rtt_seconds"));
+}
+
+static void a_second_label_is_escaped_too(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_prom_probe p = {"a\"b\\c\nd", &o, &tx, &rx, 1100 * MS, NULL};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.analyze = 1;
+    analysis_results(&tx, &rx);
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\nttcp_limited_seconds{target=\"a\\\"b\\\\c\\nd\",by=\"app\"} 0.2\n");
+}
+
+static void compression_gives_both_rates_and_the_ratio(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_compression c = {6e6, 1e6, 6.0, 10.0, TTCP_COMPRESSION_FOUND};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 2100 * MS, &c};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    tcp_results(&tx, &rx);
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\n# TYPE ttcp_compression_bits_per_second gauge\n"
+             "ttcp_compression_bits_per_second{target=\"h\",pattern=\"classic\"} 6000000\n"
+             "ttcp_compression_bits_per_second{target=\"h\",pattern=\"random\"} 1000000\n");
+    has(buf, "\n# TYPE ttcp_compression_ratio gauge\nttcp_compression_ratio{target=\"h\"} 6\n");
+    has(buf, "\n# TYPE ttcp_compression_cpu_ratio gauge\n"
+             "ttcp_compression_cpu_ratio{target=\"h\"} 0.1\n");
+    /* the random run did not complete: its rate and the ratio left out */
+    c.random_bps = 0.0;
+    c.ratio = 0.0;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "pattern=\"classic\"} 6000000\n");
+    assert_null(strstr(buf, "pattern=\"random\""));
+    assert_null(strstr(buf, "ttcp_compression_ratio"));
+    assert_null(strstr(buf, "ttcp_compression_cpu_ratio"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -135,6 +271,11 @@ int main(void)
         cmocka_unit_test(label_values_are_escaped),
         cmocka_unit_test(a_short_buffer_is_cut_to_a_string),
         cmocka_unit_test(counters_are_totals),
+        cmocka_unit_test(analyze_adds_the_senders_limits),
+        cmocka_unit_test(a_share_not_given_is_left_out),
+        cmocka_unit_test(without_analyze_no_analysis_lines),
+        cmocka_unit_test(a_second_label_is_escaped_too),
+        cmocka_unit_test(compression_gives_both_rates_and_the_ratio),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

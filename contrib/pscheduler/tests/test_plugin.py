@@ -116,6 +116,54 @@ class Methods(unittest.TestCase):
         self.assertIs(out["can-run"], False)
         self.assertTrue(any(r.startswith("-b:") for r in out["reasons"]), out)
 
+    def test_analyze_for_tcp_only(self):
+        # pScheduler's spec cannot ask for it: every TCP test runs with
+        # --analyze, unless TTCP_PSCHEDULER_ANALYZE=0
+        sys.path.insert(0, PLUGIN)
+        try:
+            import ttcp_tool
+        finally:
+            sys.path.pop(0)
+        saved = os.environ.pop("TTCP_PSCHEDULER_ANALYZE", None)
+        try:
+            self.assertIn("--analyze", ttcp_tool.client_args({"dest": "h"}, 5002))
+            self.assertNotIn("--analyze", ttcp_tool.client_args(
+                {"dest": "h", "udp": True}, 5002))
+            self.assertNotIn("--analyze", ttcp_tool.server_args({"dest": "h"}, 5002))
+            os.environ["TTCP_PSCHEDULER_ANALYZE"] = "0"
+            self.assertNotIn("--analyze", ttcp_tool.client_args({"dest": "h"}, 5002))
+        finally:
+            os.environ.pop("TTCP_PSCHEDULER_ANALYZE", None)
+            if saved is not None:
+                os.environ["TTCP_PSCHEDULER_ANALYZE"] = saved
+
+    def test_analysis_note_words(self):
+        # a recorded document's sender analysis into diags' line
+        sys.path.insert(0, PLUGIN)
+        try:
+            import ttcp_tool
+        finally:
+            sys.path.pop(0)
+        doc = {"tests": [
+            {"side": "transmit", "direction": "send", "analysis": {
+                "role": "sender", "findings": ["rwnd_limited", "cpu_bound"],
+                "limits": {"seconds": 2.5, "rwnd": 0.75, "sndbuf": None,
+                           "cwnd": 0.2, "app": 0.05},
+                "limited_by": "rwnd", "min_rtt_ms": 50.0,
+                "advice": {"side": "receiver", "sockbufsize": 1048576},
+                "rfc6349": {"mtu": 1500}}}],
+            "server_tests": [{"side": "receive", "direction": "send",
+                              "analysis": {"role": "receiver",
+                                           "findings": [], "limits": None}}]}
+        note = ttcp_tool.analysis_note(doc, {"dest": "h"})
+        self.assertEqual(
+            note, "ttcp analysis: sender limited by the receiver's window; "
+            "sender's time rwnd 75.0 %, cwnd 20.0 %, app 5.0 % of 2.50 s; "
+            "baseline RTT 50.000 ms; set -b 1048576 or more on the receiver; "
+            "the sender used most of a core: the figure measures that host")
+        # reverse: no figures of that direction, no note
+        self.assertIsNone(ttcp_tool.analysis_note(doc, {"reverse": True}))
+
     def test_can_run_other_test_type(self):
         status, out = call("can-run", fixture("can-run-rtt.json"))
         self.assertEqual(status, 0)
@@ -303,6 +351,32 @@ class Loopback(unittest.TestCase):
                              for iv in merged["intervals"]
                              if "retransmits" in iv["summary"]),
                          st["retransmits"])
+        self.analysis_checked(client, merged, own["tests"][0])
+
+    def analysis_checked(self, client, merged, sender):
+        """--analyze's figures in the result: the schema's mtu from the
+        sender's analysis, its findings as diags' first line."""
+        self.assertIn(" --analyze ", client["diags"])
+        analysis = sender["analysis"]
+        self.assertEqual(analysis["role"], "sender")
+        self.assertEqual(merged["mtu"], analysis["rfc6349"]["mtu"])
+        self.assertIsInstance(merged["mtu"], int)
+        note = merged["diags"].split("Participant 0:\n", 1)[1].splitlines()[0]
+        self.assertTrue(note.startswith("ttcp analysis: "), note)
+        limits = analysis["limits"]
+        self.assertIsNotNone(limits, "Linux counts the sender's limits")
+        self.assertIn("of %.2f s" % limits["seconds"], note)
+        for k in ("rwnd", "sndbuf", "cwnd", "app"):
+            if limits[k] is not None:
+                self.assertIn("%s %.1f %%" % (k, 100 * limits[k]), note)
+        if analysis["limited_by"]:
+            self.assertIn("sender limited by ", note)
+        else:
+            self.assertIn("no one limit held the sender", note)
+        self.assertIn("baseline RTT %.3f ms" % analysis["min_rtt_ms"], note)
+        # the shares cover the sender's time, no more
+        self.assertLessEqual(sum(limits[k] or 0 for k in
+                                 ("rwnd", "sndbuf", "cwnd", "app")), 1.0001)
 
     def test_tcp_reverse(self):
         # reverse: the dest sends, ttcp -C -r; the client end receives
@@ -318,6 +392,10 @@ class Loopback(unittest.TestCase):
         self.assertEqual(s["throughput-bytes"], own["tests"][0]["bytes"])
         self.assertEqual(len(merged["intervals"]),
                          len(own["tests"][0]["intervals"]))
+        # the dest sent: its analysis, relayed in the client's document
+        sender = own["server_tests"][0]
+        self.assertEqual(sender["side"], "transmit")
+        self.analysis_checked(client, merged, sender)
 
     def test_other_key_cannot_take_the_test(self):
         # a client with another key is refused, and the one test the
@@ -359,6 +437,10 @@ class Loopback(unittest.TestCase):
         self.assertGreaterEqual(s["lost"], 0)
         self.assertIsInstance(s["jitter"], (int, float))
         self.assertNotIn("retransmits", s)
+        # no --analyze for UDP: no mtu, no note
+        self.assertNotIn("--analyze", client["diags"])
+        self.assertNotIn("mtu", merged)
+        self.assertNotIn("ttcp analysis:", merged["diags"])
         # 10 Mbit/s paced for 2 s
         self.assertAlmostEqual(s["throughput-bits"], 1e7, delta=2e6)
         for iv in merged["intervals"]:
