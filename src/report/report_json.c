@@ -327,8 +327,8 @@ static void analysis_object(struct ttcp_json *j, const struct ttcp_options *o,
     ttcp_analysis_of(o, r, &a);
     found = ttcp_analysis_findings(&a);
     ttcp_json_object(j, "analysis");
-    ttcp_json_bool(j, "known", 1);
     ttcp_json_string(j, "role", a.sender ? "sender" : "receiver");
+    ttcp_json_bool(j, "known", 1);
     ttcp_json_array(j, "findings");
     for (f = 0; f < TTCP_FINDING_COUNT; f++)
         if ((found >> f) & 1u)

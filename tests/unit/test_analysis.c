@@ -402,6 +402,10 @@ static void the_words_carry_the_numbers(void **state)
     ttcp_report_analysis(&o, &r, &t);
     assert_non_null(strstr(buf, "ttcp-r: analysis: sender's time: counted at the sending end"));
     assert_null(strstr(buf, "TCP efficiency"));
+    r.analysis_taken = 0; /* a far end whose protocol carried no facts: one line */
+    t.used = 0;
+    ttcp_report_analysis(&o, &r, &t);
+    assert_string_equal(buf, "ttcp-r: analysis: not known: the far end sent no TCP statistics\n");
 }
 
 static void json_object_has_codes_and_numbers(void **state)
@@ -416,7 +420,8 @@ static void json_object_has_codes_and_numbers(void **state)
     ttcp_json_init(&j);
     ttcp_json_test(&j, &o, &r);
     doc = j.buf;
-    assert_non_null(strstr(doc, "\"analysis\":{\"role\":\"sender\",\"findings\":[\"rwnd_limited\"]"));
+    assert_non_null(strstr(doc, "\"analysis\":{\"role\":\"sender\",\"known\":true,"
+                                "\"findings\":[\"rwnd_limited\"]"));
     assert_non_null(strstr(doc, "\"missing\":[]"));
     assert_non_null(strstr(doc, "\"limited_by\":\"rwnd\""));
     assert_non_null(strstr(doc, "\"advice\":{\"side\":\"receiver\",\"sockbufsize\":32768}"));
