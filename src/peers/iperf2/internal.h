@@ -4,6 +4,7 @@
 #ifndef TTCP_PEERS_IPERF2_INTERNAL_H
 #define TTCP_PEERS_IPERF2_INTERNAL_H
 
+#include "engine/run.h"
 #include "engine/streams.h"
 #include "peers/iperf2/iperf2.h"
 #include "peers/iperf2/wire.h"
@@ -49,6 +50,12 @@ int ttcp_iperf2_udp_request(struct iperf2 *t, int i, tt_socket s, enum ttcp_op *
  * each IPERF2_FIN_WAIT_MS, at most tries times, until the receiver's
  * report comes: 1 with *r, else 0. r NULL: one datagram, nothing awaited
  * (NOUDPFIN). Each is stamped at our clock + shift_ns (the receiver's). */
+/* The engine's stamp reader (engine/run.h) of iperf2's datagrams, both ends':
+ * ctx is the sender's struct ttcp_iperf2_arrivals (wire.c's reading: its
+ * sequence, its send stamp on the sender's clock, its end). */
+enum ttcp_stamp_seen ttcp_iperf2_stamp_read(void *ctx, const unsigned char *buf, size_t len,
+                                            uint64_t *seq, int64_t *sent_ns);
+
 int ttcp_iperf2_udp_end(tt_socket s, unsigned char *buf, size_t len, uint64_t sent,
                         int64_t shift_ns, int tries, struct ttcp_iperf2_report *r);
 

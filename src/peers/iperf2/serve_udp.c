@@ -60,22 +60,6 @@ struct serve_udp {
     char host[80];
 };
 
-/* The engine's stamp reader (engine/run.h): wire.c's reading of the
- * sender's datagrams (the client's wall clock, from its first). */
-static enum ttcp_stamp_seen read_dgram(void *ctx, const unsigned char *buf, size_t len,
-                                       uint64_t *seq, int64_t *sent_ns)
-{
-    struct serve_udp *v = ctx;
-    switch (ttcp_iperf2_dgram_take(&v->arrivals, buf, len, seq, sent_ns)) {
-    case TTCP_IPERF2_TAKE_DATA:
-        return TTCP_STAMP_DATA;
-    case TTCP_IPERF2_TAKE_END:
-        return TTCP_STAMP_END;
-    default:
-        return TTCP_STAMP_NONE;
-    }
-}
-
 /* Within the server's limits, and a test we serve? 0, or -1 (nothing is
  * sent back: iperf2 has no words for a refusal; its client waits for a
  * report that does not come). */
@@ -257,7 +241,8 @@ static void stream_event(void *ctx, int way, int i, enum ttcp_stream_end end,
 static void run_way(void *ctx, int way, int i, const struct ttcp_observer *obs)
 {
     struct serve_udp *v = ctx;
-    struct ttcp_udp_stamp in = {NULL, v, read_dgram, v->prior, v->prior_count};
+    struct ttcp_udp_stamp in = {NULL, &v->arrivals, ttcp_iperf2_stamp_read, v->prior,
+                                v->prior_count};
     struct ttcp_udp_stamp out = {stamp_dgram, v, NULL, NULL, 0};
     tt_socket sock = v->s->control;
     const struct tt_addr *peer = &v->s->client;

@@ -107,10 +107,8 @@ static void send_stream(struct iperf2 *t, int i, const struct ttcp_observer *obs
     st->part_theirs_valid[i] = t->reported[i];
 }
 
-/* The engine's stamp reader (engine/run.h): wire.c's reading of the
- * server's datagrams, as serve_udp.c reads a client's. */
-static enum ttcp_stamp_seen read_dgram(void *ctx, const unsigned char *buf, size_t len,
-                                       uint64_t *seq, int64_t *sent_ns)
+enum ttcp_stamp_seen ttcp_iperf2_stamp_read(void *ctx, const unsigned char *buf, size_t len,
+                                            uint64_t *seq, int64_t *sent_ns)
 {
     switch (ttcp_iperf2_dgram_take(ctx, buf, len, seq, sent_ns)) {
     case TTCP_IPERF2_TAKE_DATA:
@@ -126,7 +124,7 @@ static void receive_stream(struct iperf2 *t, int i, const struct ttcp_observer *
 {
     struct ttcp_client_stream *st = &t->out->stream[1];
     int first = t->first[i].buf != NULL;
-    struct ttcp_udp_stamp theirs = {NULL, &t->arrivals[i], read_dgram,
+    struct ttcp_udp_stamp theirs = {NULL, &t->arrivals[i], ttcp_iperf2_stamp_read,
                                     first ? &t->first[i] : NULL, first};
     st->part_rc[i] = ttcp_run_on_stamped(&st->part_local[i], obs, &st->part_mine[i],
                                          t->socks[i], &t->server, TTCP_RUN_KEEP_SOCKET,
