@@ -33,18 +33,8 @@ bound() { BOUND=$1; BOUNDED=(timeout --foreground -k 2 "$BOUND"); }
 netns_require "RFC 6349 analysis tests"
 command -v tc >/dev/null || skip "RFC 6349 analysis tests need tc (Debian: iproute2)"
 need_jq
-NS_TX="ttcp-rfc-tx-$$" NS_RX="ttcp-rfc-rx-$$"
-netns_claim 77 127 1 || finish
-TX_ADDR=10.200.$NETNS_N.1 RX_ADDR=10.200.$NETNS_N.2
-echo "guard: blackhole ${NETNS_GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR)"
-netns_add "$NS_TX" "$NS_RX"
-netns_veth "$NS_TX" vtx "$TX_ADDR" "$NS_RX" vrx "$RX_ADDR" ||
-  { fail "could not set up the veth pair between $NS_TX and $NS_RX"; finish; }
-err=$(tc -n "$NS_TX" qdisc add dev vtx root tbf rate "$LINK_BPS"bit burst "$BURST" limit "$LIMIT" 2>&1) ||
-  skip "the tbf qdisc is not available here: $err"
-echo "link: $(tc -n "$NS_TX" qdisc show dev vtx) on $NS_TX's vtx (the transmitter's egress)"
+netns_shaped_pair ttcp-rfc "$LINK_BPS" "$BURST" "$LIMIT"
 
-ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
 # agree WHAT GOT WANT ABS: GOT (ttcp's) is within ABS + 1e-6 of WANT (the test's) of WANT.
 agree() {
   awk -v g="$2" -v w="$3" -v a="$4" 'BEGIN { d = g - w; if (d < 0) d = -d; m = w < 0 ? -w : w

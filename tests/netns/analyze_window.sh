@@ -53,7 +53,6 @@ echo "link: $(tc -n "$NS_TX" qdisc show dev vtx) on $NS_TX's vtx; $DELAY_MS ms e
 bound $((3 * SECS + 40))
 start relay ip netns exec "$NS_D" python3 "$RELAY" da db "$DELAY_MS" $((3 * SECS + 30))
 
-ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
 # window_test NAME PORT RX-B: a receiver with -b RX-B, the transmitter with --analyze --json.
 window_test() {
   local name=$1 port=$2

@@ -16,7 +16,6 @@ A=10.200.$NETNS_N.1 B=10.200.$NETNS_N.2
 netns_add "$NS_A" "$NS_B"
 netns_veth "$NS_A" va "$A" "$NS_B" vb "$B" ||
   { fail "could not set up the veth pair between $NS_A and $NS_B"; finish; }
-ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
 
 # sniffed NAME SECONDS CMD...: the capture on vb (in NS_B) while CMD runs in NS_A; its lines
 # "SPORT DPORT 0xTOS" in $TMP/NAME.out.

@@ -44,20 +44,10 @@ bound() { BOUND=$1; BOUNDED=(timeout --foreground -k 2 "$BOUND"); }
 . "$(dirname "${BASH_SOURCE[0]}")/netns-lib" || exit 1
 netns_require "shaped-link tests"
 command -v tc >/dev/null || skip "shaped-link tests need tc (Debian: iproute2)"
-NS_TX="ttcp-shaped-tx-$$" NS_RX="ttcp-shaped-rx-$$"
-netns_claim 77 127 1 || finish
-TX_ADDR=10.200.$NETNS_N.1 RX_ADDR=10.200.$NETNS_N.2
-echo "guard: blackhole ${NETNS_GUARDS[*]} in the root namespace; namespaces $NS_TX ($TX_ADDR), $NS_RX ($RX_ADDR)"
-netns_add "$NS_TX" "$NS_RX"
-netns_veth "$NS_TX" vtx "$TX_ADDR" "$NS_RX" vrx "$RX_ADDR" ||
-  { fail "could not set up the veth pair between $NS_TX and $NS_RX"; finish; }
-err=$(tc -n "$NS_TX" qdisc add dev vtx root tbf rate "$RATE_BPS"bit burst "$BURST" limit "$LIMIT" 2>&1) ||
-  skip "the tbf qdisc is not available here: $err"
-echo "link: $(tc -n "$NS_TX" qdisc show dev vtx) on $NS_TX's vtx (the transmitter's egress)"
+netns_shaped_pair ttcp-shaped "$RATE_BPS" "$BURST" "$LIMIT"
 
 # ns_wait_listen NS PORT NAME: wait (lib.sh's wait_for, up to WAIT s) until PORT listens inside
 # NS; give up early if NAME ended.
-ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
 ns_wait_listen() {
   wait_for "$WAIT" "$3" ns_listening "$1" "$2" && return 0
   fail "$3 is not listening on tcp port $2 in $1"; show "$3"; return 1

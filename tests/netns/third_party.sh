@@ -46,7 +46,6 @@ link "$NS_N" vn "$NOC" "$R0" && link "$NS_1" v1 "$H1" "$R1" && link "$NS_2" v2 "
   ip netns exec "$NS_R" sysctl -qw net.ipv4.ip_forward=1 ||
   { fail "could not set up the four namespaces"; finish; }
 
-ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
 # opens: host2's kernel's count of TCP connections it accepted (SYNs answered), all its life.
 opens() { ip netns exec "$NS_2" nstat -az TcpPassiveOpens | awk '$1 == "TcpPassiveOpens" { print $2 }'; }
 figure() { sed -nE "s/^ttcp-$2: ([0-9]+) bytes in .* \+\+\+$/\1/p" "$TMP/$1.out"; }

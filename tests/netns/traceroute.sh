@@ -24,7 +24,6 @@ netns_add "$NS_C" "$NS_R" "$NS_S"
 netns_routed "$NS_C" "$C" "$NS_R" "$R1" "$R2" "$NS_S" "$S" ||
   { fail "could not set up the three namespaces"; finish; }
 
-ns_listening() { [ -n "$(ip netns exec "$1" ss -Hltn "sport = :$2")" ]; }
 # hop_re [SIDE] TTL ADDRESS: a hop's line (SIDE: t, C or S; the name before the address, when the
 # system finds one, is allowed).
 hop_re() {
