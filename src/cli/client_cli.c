@@ -11,6 +11,7 @@
 #include "client/client.h"
 #include "report/report.h"
 #include "report/report_json.h"
+#include "report/report_latency.h"
 #include "report/report_pmtu.h"
 #include "report/report_server.h"
 #include "report/report_trace.h"
@@ -173,6 +174,10 @@ static void print_json(const struct ttcp_options *o, const struct ttcp_client_ou
         if (complete(&out->stream[i]))
             ttcp_json_summary(&j, o, names[i], i == 0 ? &out->stream[i].mine : &out->stream[i].theirs,
                               i == 0 ? &out->stream[i].theirs : &out->stream[i].mine);
+    if (o->latency && out->latency.source != TTCP_LATENCY_NONE) {
+        ttcp_json_end(&j); /* summary: the probes are the whole test's */
+        ttcp_json_latency(&j, &out->latency, ttcp_latency_bin_width(o));
+    }
     for (i = 0; i < 2 && f.code == 0; i++)
         if (out->stream[i].used && out->stream[i].rc != 0) {
             f = out->stream[i].mine.failure;
@@ -243,6 +248,9 @@ static void print_far_end(const struct ttcp_options *o, const struct ttcp_client
         n = ttcp_report_summary(o, names[i], tx, rx, text, sizeof text);
         cli_put(o, cli_report_stream(o), text, n);
     }
+    if (o->latency && out->latency.source != TTCP_LATENCY_NONE)
+        cli_put(o, cli_report_stream(o), text,
+                ttcp_report_latency("-C", &out->latency, text, sizeof text));
 }
 
 static int exit_code(const struct ttcp_client_outcome *out)

@@ -25,6 +25,7 @@ int ttcp_client_run_until(const struct ttcp_options *o, const struct ttcp_client
     c.obs = obs;
     c.out = out;
     c.control = TT_NO_SOCKET;
+    c.probes.sock = TT_NO_SOCKET;
     for (i = 0; i < TTCP_STREAM_IDS; i++)
         c.socks[i] = TT_NO_SOCKET;
     if (o->key_file != NULL &&

@@ -176,7 +176,8 @@ static void run_streams(struct client *c)
         ttcp_channel_send(c->control, &f);
         tt_mutex_unlock(c->lock);
     }
-    ttcp_streams_run(&c->run, run_stream, c, ttcp_client_read_server, c);
+    struct ttcp_beside tasks[2] = {{ttcp_client_read_server, c}, {ttcp_client_probe_loaded, c}};
+    ttcp_streams_run_beside(&c->run, run_stream, c, tasks, c->probes.sock != TT_NO_SOCKET ? 2 : 1);
 }
 
 /* Each way's figures from its streams': with one, that stream's (moved);
@@ -230,15 +231,28 @@ int ttcp_client_plan(struct client *c)
     return 0;
 }
 
+/* --latency: the probes' socket, then the idle part's probes. */
+static int idle_probes(struct client *c)
+{
+    if (ttcp_client_probe_open(c) != 0)
+        return -1;
+    ttcp_client_probe_idle(c);
+    return 0;
+}
+
 int ttcp_client_converse(struct client *c)
 {
-    if (ttcp_client_connect_control(c) != 0 || ttcp_client_greet(c) != 0 || request(c) != 0 ||
-        (c->opts->traceroute && traces(c) != 0) || (c->opts->pmtu && path_mtu(c) != 0) ||
-        ttcp_client_plan(c) != 0 ||
-        ttcp_client_open_streams(c) != 0)
-        return -1;
-    run_streams(c);
-    ttcp_client_total_ways(c);
-    farewell(c);
-    return 0;
+    int rc = -1;
+    if (ttcp_client_connect_control(c) == 0 && ttcp_client_greet(c) == 0 && request(c) == 0 &&
+        (!c->opts->traceroute || traces(c) == 0) && (!c->opts->pmtu || path_mtu(c) == 0) &&
+        (!c->opts->latency || idle_probes(c) == 0) && ttcp_client_plan(c) == 0 &&
+        ttcp_client_open_streams(c) == 0) {
+        run_streams(c);
+        ttcp_client_total_ways(c);
+        rc = 0;
+    }
+    ttcp_client_probe_close(c); /* the last echoes come while the results do */
+    if (rc == 0)
+        farewell(c);
+    return rc;
 }

@@ -33,6 +33,11 @@ struct client {
     size_t kept;               /* the server's intervals kept (the reader's) */
     int64_t deadline;          /* every wait for the server ends by it; 0: none */
     unsigned char mine_in[TTCP_STREAM_IDS]; /* -C host1 host2: host1's own result came */
+    struct {                   /* --latency (probe.c); samples in out->latency */
+        tt_socket sock;        /* TT_NO_SOCKET: none */
+        int64_t next_ns;       /* the next probe's time */
+        int64_t origin_ns;     /* the data's start (the loaded probes' first) */
+    } probes;
 };
 
 /* Stream number id's way (0: the client sends). */
@@ -77,6 +82,15 @@ int ttcp_client_open_streams(struct client *c);
 /* reader.c: on a thread beside the streams (arg: the client), the
  * server's live intervals and its results, until every stream has one. */
 void ttcp_client_read_server(void *arg);
+
+/* probe.c: --latency's probes. open: the socket and its hello answered
+ * (0, or -1 with the problem); idle: --latency-idle of probes; loaded: on
+ * a thread beside the streams, probes while they run; close: the last
+ * echoes awaited, the samples' times made the data's. */
+int ttcp_client_probe_open(struct client *c);
+void ttcp_client_probe_idle(struct client *c);
+void ttcp_client_probe_loaded(void *arg);
+void ttcp_client_probe_close(struct client *c);
 
 /* reader.c: a far end's interval kept with its figures (res), within the
  * test's bound on intervals kept. */

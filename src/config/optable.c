@@ -138,6 +138,16 @@ static const struct ttcp_optdef table[] = {
      OPTS_EXTRA, OPTM_ANY, OPT_NO_GIVEN, "--framing f",
      "--analyze: bytes per frame beyond the packet: ethernet (38), ppp (8),\n\t\t"
      "or a number"},
+    {0, "latency", OPTK_SET, FIELD(latency), 1, 0, 0, 0,
+     OPTS_EXTRA, OPTM_CLASSIC | OPTM_CLIENT, OPT_NO_GIVEN, "--latency",
+     "round trips idle and under load, and the bufferbloat grade\n\t\t"
+     "(-C: UDP probes the server echoes; -t: the connection's TCP RTT)"},
+    {0, "latency-interval", OPTK_SECONDS, FIELD(latency_interval_ns), 0, 0, SECONDS(1) / 100,
+     SECONDS(10), OPTS_EXTRA, OPTM_CLASSIC | OPTM_CLIENT, OPT_NO_GIVEN, "--latency-interval s",
+     "--latency: a probe every s seconds (default 0.1)"},
+    {0, "latency-idle", OPTK_SECONDS, FIELD(latency_idle_ns), 0, 0, 0, SECONDS(60),
+     OPTS_EXTRA, OPTM_CLIENT, GIVEN(latency_idle_given), "--latency-idle s",
+     "--latency with -C: probe s seconds before the data (default 2)"},
     {0, "pattern", OPTK_PATTERN, FIELD(pattern), 0, 0, 0, 0,
      OPTS_EXTRA, OPTM_ANY, GIVEN(pattern_given), "--pattern p",
      "-t: payload: classic (default), random (incompressible), zeros"},

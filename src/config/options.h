@@ -35,6 +35,8 @@ enum ttcp_udp_dialect { TTCP_UDP_TTCP = 0, TTCP_UDP_NUTTCP };
 #define TTCP_UDP_MAX_BUFLEN 65507u  /* largest IPv4 UDP payload */
 #define TTCP_DEFAULT_IDLE_NS (30ll * 1000000000ll)
 #define TTCP_CLIENT_DEFAULT_NS (10ll * 1000000000ll) /* -C without -n or --time */
+#define TTCP_LATENCY_PERIOD_NS 100000000ll /* --latency without --latency-interval */
+#define TTCP_LATENCY_IDLE_NS 2000000000ll  /* -C --latency without --latency-idle */
 #define TTCP_DEFAULT_MAX_CLIENTS 4u
 #define TTCP_ALLOW_MAX 16      /* --allow prefixes */
 #define TTCP_STREAMS_MAX 128   /* -P */
@@ -103,6 +105,11 @@ struct ttcp_options {
     uint64_t mtu;         /* --mtu: the path MTU for RFC 6349's figures (0: measured) */
     const char *framing;  /* --framing ethernet|ppp|BYTES, as typed */
     uint64_t framing_bytes; /* ... settled: each frame's bytes beyond the IP packet */
+    int latency;          /* --latency: round trips idle and under load, the grade */
+    int64_t latency_interval_ns; /* --latency-interval: the probes' spacing (settled: 0.1 s) */
+    int64_t latency_idle_ns;     /* --latency-idle: the idle probing before the data
+                                  * (-C; settled: 2 s) */
+    int latency_idle_given;
     enum ttcp_payload pattern; /* --pattern */
     int pattern_given;    /* --pattern was typed */
     int verify;           /* --verify: check the received stream */

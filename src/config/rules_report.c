@@ -123,3 +123,39 @@ int ttcp_rules_check_compression(const struct ttcp_options *o, char *why, size_t
         snprintf(why, why_len, "--compression %s", no);
     return no != NULL ? -1 : 0;
 }
+
+/* --latency: UDP probes a ttcp -S echoes (-C), or the classic transmitter's
+ * TCP RTT; --latency-interval and --latency-idle serve it alone. */
+int ttcp_rules_check_latency(const struct ttcp_options *o, char *why, size_t why_len)
+{
+    int classic = o->mode == TTCP_MODE_CLASSIC;
+    const char *no = !o->latency ? NULL
+        : classic && (!o->side_given || !o->transmit)
+            ? "in the classic pair is the transmitter's (-t): the RTT of its TCP connection "
+              "(or ttcp -C --latency, whose probes a ttcp -S echoes)"
+        : classic && o->udp ? "with -u needs a ttcp -S to echo its probes (ttcp -C -u --latency "
+                              "host): a classic UDP receiver answers nothing"
+        : classic && o->streams > 1 ? "in the classic pair samples one connection: leave -P "
+                                      "out, or use ttcp -C -P"
+        : o->far_end != TTCP_FAR_TTCP ? "needs a ttcp -S at the far end to echo its probes: "
+                                        "another tool's server answers none"
+        : o->target != NULL ? "is not carried to a third party's test (-C host1 host2)"
+        : o->compression ? "does not go with --compression: run them one after the other"
+        : NULL;
+    if (!o->latency && (o->latency_interval_ns != 0 || o->latency_idle_given))
+        no = o->latency_interval_ns ? "-interval is for --latency" : "-idle is for --latency";
+    if (no != NULL)
+        snprintf(why, why_len, "--latency%s%s", no[0] == '-' ? "" : " ", no);
+    return no != NULL ? -1 : 0;
+}
+
+/* The probes' spacing and the idle part, where not typed. */
+void ttcp_rules_settle_latency(struct ttcp_options *o)
+{
+    if (!o->latency)
+        return;
+    if (o->latency_interval_ns == 0)
+        o->latency_interval_ns = TTCP_LATENCY_PERIOD_NS;
+    if (!o->latency_idle_given && o->mode == TTCP_MODE_CLIENT)
+        o->latency_idle_ns = TTCP_LATENCY_IDLE_NS;
+}

@@ -16,5 +16,7 @@ void ttcp_rules_settle_framing(struct ttcp_options *o);
 int ttcp_rules_check_output(const struct ttcp_options *o, char *why, size_t why_len);
 void ttcp_rules_settle_output(struct ttcp_options *o);
 int ttcp_rules_check_compression(const struct ttcp_options *o, char *why, size_t why_len);
+int ttcp_rules_check_latency(const struct ttcp_options *o, char *why, size_t why_len);
+void ttcp_rules_settle_latency(struct ttcp_options *o);
 
 #endif

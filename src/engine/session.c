@@ -15,6 +15,24 @@ static int samples_rtt(const struct ttcp_options *o)
     return o->analyze && o->transmit && !o->udp;
 }
 
+/* --latency in the classic pair: the transmitter's own connection's RTT
+ * (a client's probes are client/probe.c's). */
+static int samples_latency(const struct ttcp_options *o)
+{
+    return o->latency && o->transmit && !o->udp && o->mode == TTCP_MODE_CLASSIC;
+}
+
+/* One --latency sample of the smoothed RTT (none when the OS gives none). */
+static void sample_latency(struct ttcp_session *s, int phase)
+{
+    struct tt_tcp_info ti;
+    struct ttcp_latency *l = &s->res->latency;
+    l->source = TTCP_LATENCY_TCP_INFO;
+    l->period_ns = s->opts->latency_interval_ns;
+    if (tt_tcp_info(s->sock, &ti) == 0 && ti.srtt_us > 0)
+        ttcp_latency_push(l, s->now_ns - s->start_ns, (int64_t)ti.srtt_us * 1000, phase);
+}
+
 static void notify(const struct ttcp_session *s, enum ttcp_event_kind kind,
                    enum ttcp_warning w, const struct ttcp_interval *in)
 {
@@ -103,6 +121,11 @@ void ttcp_tick(struct ttcp_session *s)
         s->now_ns - s->rtt_sampled_ns >= TTCP_RTT_SAMPLE_NS) {
         s->rtt_sampled_ns = s->now_ns;
         sample_rtt(s);
+    }
+    if (samples_latency(s->opts) && s->sock != TT_NO_SOCKET &&
+        s->now_ns - s->latency_sampled_ns >= s->opts->latency_interval_ns) {
+        s->latency_sampled_ns = s->now_ns;
+        sample_latency(s, TTCP_LATENCY_LOADED);
     }
     if (s->omit.end_ns != 0 && !s->omit.passed && s->now_ns >= s->omit.end_ns)
         pass_omit(s);
@@ -206,7 +229,7 @@ int ttcp_over_limit(struct ttcp_session *s)
 int ttcp_clocked(const struct ttcp_options *o)
 {
     return o->interval_ns || o->duration_ns || o->pace_bps || o->limit_ns || o->omit_ns ||
-           samples_rtt(o);
+           samples_rtt(o) || samples_latency(o);
 }
 
 void ttcp_timer_start(struct ttcp_session *s)
@@ -219,6 +242,9 @@ void ttcp_timer_start(struct ttcp_session *s)
     s->now_ns = s->start_ns;
     s->clocked = ttcp_clocked(o);
     s->rtt_sampled_ns = s->start_ns;
+    s->latency_sampled_ns = s->start_ns;
+    if (samples_latency(o) && s->sock != TT_NO_SOCKET)
+        sample_latency(s, TTCP_LATENCY_IDLE); /* before any data: the handshake's */
     memset(&s->omit, 0, sizeof s->omit);
     s->bytes_at_tick = s->res->bytes;
     s->calls_at_tick = s->res->calls;

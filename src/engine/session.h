@@ -35,6 +35,7 @@ struct ttcp_session {
     int64_t now_ns;      /* the last read */
     int64_t end_ns;      /* --time: when to stop sending */
     int64_t rtt_sampled_ns; /* --analyze: the RTT's last reading */
+    int64_t latency_sampled_ns; /* --latency: the RTT's last sample */
     struct ttcp_pacer pacer;
     /* --omit: the figures begin at end_ns; what was counted by then */
     struct {

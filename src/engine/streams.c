@@ -169,15 +169,29 @@ static void run_in_turn(struct ttcp_streams *g, ttcp_stream_body body, void *bod
 void ttcp_streams_run(struct ttcp_streams *g, ttcp_stream_body body, void *body_ctx,
                       void (*beside)(void *ctx), void *beside_ctx)
 {
-    int ids = 2 * g->n, k, beside_after = beside != NULL;
-    struct member *m = calloc((size_t)ids, sizeof *m);
-    struct tt_thread **threads = calloc((size_t)ids + 1, sizeof *threads); /* + beside */
+    struct ttcp_beside task;
+    task.run = beside;
+    task.ctx = beside_ctx;
+    ttcp_streams_run_beside(g, body, body_ctx, &task, beside != NULL);
+}
 
+void ttcp_streams_run_beside(struct ttcp_streams *g, ttcp_stream_body body, void *body_ctx,
+                             const struct ttcp_beside *tasks, int count)
+{
+    int ids = 2 * g->n, k, t, after[TTCP_BESIDE_MAX] = {0};
+    struct member *m = calloc((size_t)ids, sizeof *m);
+    struct tt_thread **threads = calloc((size_t)ids + TTCP_BESIDE_MAX, sizeof *threads);
+
+    if (count > TTCP_BESIDE_MAX)
+        count = TTCP_BESIDE_MAX;
+    for (t = 0; t < count; t++)
+        after[t] = 1;
     if (m == NULL || threads == NULL) {
         run_in_turn(g, body, body_ctx);
     } else {
-        if (beside != NULL && tt_thread_start(&threads[ids], beside, beside_ctx) == 0)
-            beside_after = 0;
+        for (t = 0; t < count; t++)
+            if (tt_thread_start(&threads[ids + t], tasks[t].run, tasks[t].ctx) == 0)
+                after[t] = 0;
         for (k = 0; k < ids; k++) {
             if (!has(g, k))
                 continue;
@@ -187,12 +201,13 @@ void ttcp_streams_run(struct ttcp_streams *g, ttcp_stream_body body, void *body_
                 member_main(&m[k]);
             }
         }
-        for (k = 0; k <= ids; k++)
+        for (k = 0; k < ids + TTCP_BESIDE_MAX; k++)
             if (threads[k] != NULL)
                 tt_thread_join(threads[k]);
     }
-    if (beside_after)
-        beside(beside_ctx);
+    for (t = 0; t < count; t++) /* no thread for it: after the streams */
+        if (after[t])
+            tasks[t].run(tasks[t].ctx);
     free(threads);
     free(m);
 }
@@ -204,6 +219,7 @@ void ttcp_streams_total(struct ttcp_streams *g, int way, enum ttcp_stream_end en
     if (n == 1) {
         *total = parts[0];
         memset(&parts[0].intervals, 0, sizeof parts[0].intervals);
+        memset(&parts[0].latency, 0, sizeof parts[0].latency);
         return;
     }
     ttcp_result_sum(total, parts, n);

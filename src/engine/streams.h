@@ -56,6 +56,15 @@ void ttcp_streams_free(struct ttcp_streams *g);
  * when all have ended. */
 void ttcp_streams_run(struct ttcp_streams *g, ttcp_stream_body body, void *body_ctx,
                       void (*beside)(void *ctx), void *beside_ctx);
+/* A task beside the streams; the same run with up to TTCP_BESIDE_MAX of
+ * them (the client's reader and its --latency probes), each on a thread. */
+struct ttcp_beside {
+    void (*run)(void *ctx);
+    void *ctx;
+};
+#define TTCP_BESIDE_MAX 2
+void ttcp_streams_run_beside(struct ttcp_streams *g, ttcp_stream_body body, void *body_ctx,
+                             const struct ttcp_beside *tasks, int count);
 
 /* A stream's event that did not come through its run's observer (the far
  * end's, from its reports): serialised and summed as the streams' own. */

@@ -4,6 +4,7 @@
 void ttcp_result_release(struct ttcp_result *res)
 {
     ttcp_intervals_free(&res->intervals);
+    ttcp_latency_free(&res->latency);
 }
 
 double ttcp_real_seconds(const struct ttcp_result *r)

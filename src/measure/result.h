@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "measure/interval.h"
+#include "measure/latency.h"
 #include "measure/payload.h"
 #include "measure/pmtu.h"
 #include "measure/udpstat.h"
@@ -129,6 +130,9 @@ struct ttcp_result {
     uint64_t rtt_sum_us;     /* the smoothed RTT read every TTCP_RTT_SAMPLE_NS of the */
     uint32_t rtt_samples;    /* data phase and once at its end: their sum and count */
     int path_mtu;            /* the socket's path MTU at the end (0: unknown) */
+    /* --latency on a classic TCP transmitter: the connection's smoothed RTT,
+     * at the start (the handshake's: idle) and every --latency-interval */
+    struct ttcp_latency latency;
     int sndbuf_bytes, rcvbuf_bytes; /* SO_SNDBUF, SO_RCVBUF at the end (0: unknown) */
     /* --tos, --dscp, --congestion: the marks asked for, as the socket read
      * them back (the algorithm also where none was asked: the one in use) */

@@ -58,4 +58,5 @@ void ttcp_client_release(struct ttcp_client_outcome *out)
         free(st->part_theirs_valid);
         free(st->part_rc);
     }
+    ttcp_latency_free(&out->latency);
 }

@@ -53,6 +53,7 @@ struct ttcp_third {
 struct ttcp_client_outcome {
     struct ttcp_client_stream stream[2];
     struct ttcp_pmtu pmtu;         /* --pmtu: the path MTU to the server (pmtu.found) */
+    struct ttcp_latency latency;   /* --latency: the probes' round trips (client/probe.c) */
     /* -C host1 host2: host1 took the test (third_ran); leg_failed: problem,
      * failure and why are host1's conversation with host2's, not ours */
     int third_ran, leg_failed;

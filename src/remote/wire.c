@@ -63,6 +63,10 @@ void ttcp_wire_test(struct ttcp_frame *f, const struct ttcp_options *o)
         ttcp_frame_add_u64(f, "dont_fragment", 1);
     if (o->analyze) /* the server's end takes the analysis's facts (a sender: its RTT) */
         ttcp_frame_add_u64(f, "analyze", 1);
+    if (o->latency) { /* the server echoes the probes, idle first */
+        ttcp_frame_add_u64(f, "latency", 1);
+        ttcp_frame_add_u64(f, "latency_idle_ns", (uint64_t)o->latency_idle_ns);
+    }
     ttcp_frame_end(f);
 }
 
@@ -287,6 +291,20 @@ void ttcp_wire_server_base(const struct ttcp_options *server, struct ttcp_option
     o->framing_bytes = server->framing_bytes;
 }
 
+/* --latency: the probes to echo, and the idle part before the data
+ * (bounded as the command line's --latency-idle). */
+static int read_latency(const struct ttcp_message *m, struct ttcp_grant *out, char *why,
+                        size_t why_len)
+{
+    uint64_t asked, idle;
+    if (get_opt(m, "latency", 0, 1, 0, &asked, why, why_len) != 0 ||
+        get_opt(m, "latency_idle_ns", 0, 60 * NS_PER_S, 0, &idle, why, why_len) != 0)
+        return -1;
+    out->latency = (int)asked;
+    out->latency_idle_ns = asked ? (int64_t)idle : 0;
+    return 0;
+}
+
 int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options *server,
                         struct ttcp_grant *out, char *why, size_t why_len)
 {
@@ -321,7 +339,8 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
         o->pace_bps = server->max_rate_bps;
     if (read_group(m, server, out, why, why_len) != 0 || read_marks(m, out, why, why_len) != 0 ||
         read_tuning(m, o, why, why_len) != 0 ||
-        get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0)
+        get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0 ||
+        read_latency(m, out, why, why_len) != 0)
         return -1;
     out->traceroute = (int)trace;
     if (read_target(m, out, why, why_len) != 0)
@@ -367,6 +386,8 @@ void ttcp_wire_ready(struct ttcp_frame *f, const struct ttcp_grant *g, const cha
         ttcp_frame_add(f, "group", g->group);
     if (g->traceroute)
         ttcp_frame_add_u64(f, "traceroute", 1);
+    if (g->latency)
+        ttcp_frame_add_u64(f, "latency", 1);
     ttcp_frame_end(f);
 }
 
@@ -375,10 +396,11 @@ void ttcp_wire_ready(struct ttcp_frame *f, const struct ttcp_grant *g, const cha
 static int granted(const struct ttcp_message *m, const struct ttcp_options *o, char *why,
                    size_t why_len)
 {
-    uint64_t streams = 1, trace = 0;
+    uint64_t streams = 1, trace = 0, latency = 0;
     const char *group = ttcp_proto_get(m, "group");
     if (get_opt(m, "streams", 1, TTCP_STREAMS_MAX, 1, &streams, why, why_len) != 0 ||
-        get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0)
+        get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0 ||
+        get_opt(m, "latency", 0, 1, 0, &latency, why, why_len) != 0)
         return -1;
     if (streams != o->streams)
         snprintf(why, why_len, "it did not grant -P %llu (an older ttcp -S?): upgrade it, or "
@@ -389,6 +411,9 @@ static int granted(const struct ttcp_message *m, const struct ttcp_options *o, c
     else if (o->traceroute && !trace)
         snprintf(why, why_len, "it does not trace back (an older ttcp -S?): upgrade it, or "
                  "leave --traceroute out");
+    else if (o->latency && !latency)
+        snprintf(why, why_len, "it does not echo latency probes (an older ttcp -S?): upgrade "
+                 "it, or leave --latency out");
     else
         return 0;
     return -1;

@@ -30,6 +30,8 @@ struct ttcp_grant {
     char group[64];               /* -C -r -m: the group the server sends to ("": none) */
     int ttl;                      /* ... with this hop limit */
     int traceroute;               /* -C --traceroute: trace back to the client first */
+    int latency;                  /* -C --latency: echo the client's probes (remote/probe.h) */
+    int64_t latency_idle_ns;      /* ... for so long before the data, and while it runs */
     char congestion[TTCP_CONGESTION_MAX + 1]; /* opts.congestion points here */
     char target[256];             /* third_party: the host to test to ("": a test of its own) */
     uint64_t target_port;         /* ... at this port */

@@ -8,6 +8,7 @@
 
 #include "base/text.h"
 #include "report/report_analysis.h"
+#include "report/report_latency.h"
 #include "report/report_extra.h"
 #include "report/rusage.h"
 
@@ -258,6 +259,8 @@ size_t ttcp_report_stats(const struct ttcp_options *o, const struct ttcp_result 
         ttcp_report_extras(o, r, &t);
     if (o->analyze && !o->udp)
         ttcp_report_analysis(o, r, &t);
+    if (r->latency.source != TTCP_LATENCY_NONE)
+        t.used += ttcp_report_latency(side, &r->latency, t.buf + t.used, t.len - t.used);
     return t.used;
 }
 

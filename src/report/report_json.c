@@ -4,6 +4,7 @@
 
 #include "report/report.h"
 #include "report/report_analysis.h"
+#include "report/report_latency.h"
 #include "report/report_extra.h"
 #include "report/report_server.h"
 
@@ -415,6 +416,8 @@ static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
         ttcp_json_u64(j, "multicast_ttl", (uint64_t)r->mcast_ttl);
     if (o->analyze && !o->udp)
         analysis_object(j, o, r);
+    if (r->latency.source != TTCP_LATENCY_NONE)
+        ttcp_json_latency(j, &r->latency, ttcp_latency_bin_width(o));
     warnings_array(j, o, r);
 }
 
@@ -491,7 +494,8 @@ void ttcp_json_summary(struct ttcp_json *j, const struct ttcp_options *o, const 
 void ttcp_json_finish(struct ttcp_json *j, const struct ttcp_failure *failure,
                       const char *message)
 {
-    ttcp_json_end(j); /* tests */
+    while (j->depth > 1) /* tests (or the last list), unless a caller closed it */
+        ttcp_json_end(j);
     if (failure == NULL || failure->code == 0) {
         ttcp_json_null(j, "error");
     } else {

@@ -9,6 +9,7 @@
 #include "engine/run.h"
 #include "engine/streams.h"
 #include "engine/trace.h"
+#include "server/echo.h"
 #include "server/internal.h"
 
 #define ATTACH_POLL_NS 10000000ll
@@ -24,6 +25,7 @@ struct control {
     struct ttcp_result *res;      /* [ids] */
     int *rc;                      /* [ids] */
     char peer[80];                /* the client's address: the transmitter's "host" */
+    struct ttcp_echo echo;        /* --latency: the probes' echo, once its hello came */
     char why[256];
 };
 
@@ -78,6 +80,7 @@ static int plan_streams(struct control *c, const char *token)
     tt_mutex_lock(c->sv->lock);
     memcpy(sl->token, token, TTCP_TOKEN_HEX + 1);
     sl->udp = c->grant.opts.udp;
+    sl->probe_expect = c->grant.latency;
     sl->stream = st;
     sl->ids = c->ids;
     tt_mutex_unlock(c->sv->lock);
@@ -129,12 +132,39 @@ static int agree(struct control *c, const struct ttcp_message *m)
     return send_frame(c->sl, &f) == 0 ? 0 : -1;
 }
 
+static int open_udp_to(struct control *c, int stream, const struct tt_addr *peer,
+                       tt_socket *out);
+
+/* --latency: once the client's probe hello has come, the echo socket and
+ * `probe_ready`; then the probes are echoed for span, else it is slept. */
+static void serve_probes(struct control *c, int64_t span)
+{
+    struct tt_addr from;
+    int seen;
+    tt_socket s;
+    tt_mutex_lock(c->sv->lock);
+    seen = c->sl->probe_seen;
+    from = c->sl->probe_from;
+    tt_mutex_unlock(c->sv->lock);
+    if (c->echo.sock == TT_NO_SOCKET && seen && open_udp_to(c, -1, &from, &s) == 0) {
+        struct ttcp_frame f;
+        ttcp_echo_init(&c->echo, s);
+        ttcp_frame_begin(&f, "probe_ready");
+        ttcp_frame_end(&f);
+        send_frame(c->sl, &f);
+    }
+    if (c->echo.sock != TT_NO_SOCKET)
+        ttcp_echo_for(&c->echo, span);
+    else
+        tt_sleep_ns(span);
+}
+
 /* Waits until every data connection the test needs has come (gate.c
  * attaches them; for UDP, the client's token datagram names its address),
- * for at most CONTROL_NS. */
+ * for at most CONTROL_NS (after --latency's idle probes, which it echoes). */
 static int await_data(struct control *c)
 {
-    int64_t end = tt_now_ns() + CONTROL_NS;
+    int64_t end = tt_now_ns() + CONTROL_NS + c->grant.latency_idle_ns;
     for (;;) {
         int missing = 0, i;
         tt_mutex_lock(c->sv->lock);
@@ -147,7 +177,7 @@ static int await_data(struct control *c)
         ttcp_handoff_collect(c->sv); /* --inetd: from the processes inetd started */
         if (tt_now_ns() >= end || tt_interrupted())
             return -1;
-        tt_sleep_ns(ATTACH_POLL_NS);
+        serve_probes(c, ATTACH_POLL_NS);
     }
 }
 
@@ -169,10 +199,10 @@ static int aim_at_group(struct control *c, tt_socket s, int family, int stream)
     return rc;
 }
 
-/* Whether stream goes to a multicast group (-C -r -m). */
+/* Whether stream goes to a multicast group (-C -r -m); -1: the echo's. */
 static int to_group(const struct control *c, int stream)
 {
-    return c->grant.group[0] != '\0' && stream % 2 == 1;
+    return c->grant.group[0] != '\0' && stream >= 0 && stream % 2 == 1;
 }
 
 /* A UDP stream's socket: on the server's port, shared with the classic
@@ -205,7 +235,10 @@ static int udp_local(struct control *c, int stream, int *family, struct tt_addr 
     return tt_addr_any(*family, port, local);
 }
 
-static int open_udp(struct control *c, int stream)
+/* A UDP socket of stream's (-1: the probes' echo) on the shared port,
+ * connected to peer (or aimed at the group). */
+static int open_udp_to(struct control *c, int stream, const struct tt_addr *peer,
+                       tt_socket *out)
 {
     struct tt_addr local;
     tt_socket s;
@@ -225,11 +258,21 @@ static int open_udp(struct control *c, int stream)
     if (rc == 0 && to_group(c, stream))
         rc = aim_at_group(c, s, family, stream);
     else if (rc == 0)
-        rc = tt_connect(s, &c->sl->stream[stream].peer);
+        rc = tt_connect(s, peer);
     if (rc != 0) {
         tt_close(s);
         return rc;
     }
+    *out = s;
+    return 0;
+}
+
+static int open_udp(struct control *c, int stream)
+{
+    tt_socket s;
+    int rc = open_udp_to(c, stream, &c->sl->stream[stream].peer, &s);
+    if (rc != 0)
+        return rc;
     tt_mutex_lock(c->sv->lock);
     c->sl->stream[stream].data = s;
     tt_mutex_unlock(c->sv->lock);
@@ -354,10 +397,24 @@ static void total_ways(struct control *c, struct ttcp_streams *run)
     free(parts);
 }
 
+/* --latency: the echo beside the streams, while they run. */
+struct echo_beside {
+    struct control *c;
+    struct ttcp_streams *run;
+};
+
+static void echo_while_running(void *arg)
+{
+    struct echo_beside *eb = arg;
+    while (ttcp_streams_running(eb->run) > 0 && !tt_interrupted())
+        ttcp_echo_for(&eb->c->echo, ATTACH_POLL_NS * 5);
+}
+
 /* The streams side by side: --bidir's two ways, -P's streams each way, on
  * the stream runner. */
 static void run_streams(struct control *c)
 {
+    struct echo_beside eb;
     struct ttcp_streams_observer obs = {stream_event, NULL, NULL, stream_claim, c};
     struct ttcp_streams run;
     unsigned ways = (c->sl->stream[0].expect ? 1u : 0u) | (c->sl->stream[1].expect ? 2u : 0u);
@@ -365,7 +422,10 @@ static void run_streams(struct control *c)
         send_error(c->sl, "test", "the server is out of memory");
         return;
     }
-    ttcp_streams_run(&run, run_stream, c, NULL, NULL);
+    eb.c = c;
+    eb.run = &run;
+    ttcp_streams_run(&run, run_stream, c, c->echo.sock != TT_NO_SOCKET ? echo_while_running
+                     : NULL, &eb);
     if (c->ids > 2)
         total_ways(c, &run);
     ttcp_streams_free(&run);
@@ -443,6 +503,8 @@ static void converse(struct control *c)
     if (sl->udp && (ready_udp(c) != 0 || await_go(c) != 0))
         return;
     run_streams(c);
+    if (c->echo.sock != TT_NO_SOCKET) /* the last probes, still on their way */
+        ttcp_echo_for(&c->echo, UDP_DRAIN_NS);
     farewell(c);
 }
 
@@ -452,7 +514,9 @@ void ttcp_control_run(struct slot *sl)
     memset(&c, 0, sizeof c);
     c.sl = sl;
     c.sv = sl->server;
+    ttcp_echo_init(&c.echo, TT_NO_SOCKET);
     tt_setopt(sl->control, TT_OPT_SNDTIMEO_MS, (int)(CONTROL_NS / 1000000));
     converse(&c);
+    ttcp_echo_close(&c.echo);
     release(&c);
 }

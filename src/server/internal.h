@@ -10,6 +10,7 @@
 #include "remote/auth.h"
 #include "remote/channel.h"
 #include "remote/peer.h"
+#include "remote/probe.h"
 #include "remote/wire.h"
 #include "server/server.h"
 
@@ -50,6 +51,10 @@ struct slot {
     int ids;               /* stream numbers 0..ids-1 (2 x -P) */
     struct slot_stream *stream; /* [ids], made by control.c once the test is agreed */
     int udp;               /* UDP streams: the peer comes from a datagram, data stays unset */
+    /* --latency: the client's probe socket, as its hello on the shared UDP
+     * port told (slots.c's ttcp_server_attach_probe, under the lock) */
+    int probe_expect, probe_seen;
+    struct tt_addr probe_from;
     struct tt_mutex *send_lock; /* CONTROL: one frame at a time on the control socket */
     /* PEER: the tool, and the data connections its server end waits for
      * (peer.c: a key on the tool's port, or any from the client on -p's) */
@@ -119,6 +124,10 @@ int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt
                        const struct tt_addr *peer);
 /* A UDP test's datagram from its client: records the address to connect to
  * (only from the control connection's IP). */
+/* A --latency probe hello from a test's client: records where its probes
+ * come from, once, for the test holding token, from its client's IP alone. */
+void ttcp_server_attach_probe(struct ttcp_server *sv, const char *token,
+                              const struct tt_addr *from);
 void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int stream,
                             const struct tt_addr *from);
 /* The two addresses' IPs are the same (ports aside). */

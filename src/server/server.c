@@ -34,13 +34,14 @@ struct side_observer {
 };
 
 /* A client's UDP datagram on the shared port: magic, then one frame,
- * `msg=udp token=... stream=N`; anything else there is dropped. */
+ * `msg=udp token=... stream=N`, or --latency's `msg=probe token=...`;
+ * anything else there is dropped. */
 static void token_datagram(struct ttcp_server *sv, const struct tt_datagram *d)
 {
     const unsigned char *frame = d->buf + TTCP_PROTO_MAGIC_LEN;
     size_t left = d->len - TTCP_PROTO_MAGIC_LEN;
     struct ttcp_message m;
-    char why[160];
+    char why[160], probe_token[TTCP_TOKEN_HEX + 1];
     const char *token;
     uint64_t stream;
     int len;
@@ -48,8 +49,13 @@ static void token_datagram(struct ttcp_server *sv, const struct tt_datagram *d)
         return; /* longer than any frame (and perhaps cut short by the buffer) */
     if (left < TTCP_PROTO_LENGTH_LEN || (len = ttcp_proto_frame_length(frame)) < 0 ||
         (size_t)len != left - TTCP_PROTO_LENGTH_LEN ||
-        ttcp_proto_parse(frame + TTCP_PROTO_LENGTH_LEN, (size_t)len, &m, why, sizeof why) != 0 ||
-        strcmp(ttcp_proto_type(&m), "udp") != 0 || (token = ttcp_proto_get(&m, "token")) == NULL ||
+        ttcp_proto_parse(frame + TTCP_PROTO_LENGTH_LEN, (size_t)len, &m, why, sizeof why) != 0)
+        return;
+    if (ttcp_probe_read_hello(&m, probe_token)) {
+        ttcp_server_attach_probe(sv, probe_token, &d->from);
+        return;
+    }
+    if (strcmp(ttcp_proto_type(&m), "udp") != 0 || (token = ttcp_proto_get(&m, "token")) == NULL ||
         !ttcp_wire_token_ok(token) ||
         ttcp_proto_get_u64(&m, "stream", 0, TTCP_STREAM_IDS - 1, &stream, why, sizeof why) != 0)
         return;
@@ -65,6 +71,8 @@ static int lane_claim(void *ctx, const struct tt_datagram *d)
         token_datagram(so->sv, d);
         return 1;
     }
+    if (ttcp_probe_echoable(d->buf, d->len))
+        return 1; /* a --latency probe after its test's echo socket closed: no classic test */
     if (!ttcp_allow_match(&so->sv->allow, &d->from))
         return 1;
     if (ttcp_peer_claim_udp(so->sv, d)) /* another tool's client of datagrams alone */

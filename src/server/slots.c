@@ -69,6 +69,7 @@ static void release(struct ttcp_server *sv, struct slot *sl)
     free(sl->prior_bytes);
     sl->prior_bytes = NULL;
     sl->udp_flow = 0;
+    sl->probe_expect = sl->probe_seen = 0;
     sl->ids = 0;
     sv->running[sl->kind]--;
     sl->kind = SLOT_FREE;
@@ -134,6 +135,25 @@ int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt
     }
     tt_mutex_unlock(sv->lock);
     return rc;
+}
+
+void ttcp_server_attach_probe(struct ttcp_server *sv, const char *token,
+                              const struct tt_addr *from)
+{
+    int i;
+    tt_mutex_lock(sv->lock);
+    for (i = 0; i < SLOTS_MAX; i++) {
+        struct slot *sl = &sv->slots[i];
+        if (sl->kind != SLOT_CONTROL || sl->done || !sl->probe_expect || sl->probe_seen ||
+            strcmp(sl->token, token) != 0)
+            continue;
+        if (ttcp_same_ip(&sl->peer, from)) { /* no reflection: only where the client is */
+            sl->probe_from = *from;
+            sl->probe_seen = 1;
+        }
+        break;
+    }
+    tt_mutex_unlock(sv->lock);
 }
 
 void ttcp_server_attach_udp(struct ttcp_server *sv, const char *token, int stream,

@@ -2,13 +2,15 @@
  * (src/remote/): a body, parsed, then read as a test request against a
  * server with limits (streams, buffers, hop limit too), as ready, result,
  * interval, a trace's frames, and a third party's (a request with its
- * target, host1's answers, at). Whatever the fields,
+ * target, host1's answers, at), a --latency probe hello; the raw bytes as
+ * a probe's echo. Whatever the fields,
  * each reader returns 0 or -1 with a printable reason, and a test it takes
  * is within the server's limits and passes the options' own validation. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "remote/probe.h"
 #include "remote/wire.h"
 
 static void check_reason(const char *why)
@@ -42,7 +44,9 @@ static void read_as_test(const struct ttcp_message *m)
         (g.opts.congestion != NULL && strlen(g.opts.congestion) > TTCP_CONGESTION_MAX) ||
         g.opts.omit_ns < 0 || g.opts.omit_ns > 3600ll * 1000000000ll ||
         (g.opts.omit_ns && g.opts.duration_ns && g.opts.omit_ns >= g.opts.duration_ns) ||
-        (g.opts.dont_fragment & ~1) ||
+        (g.opts.dont_fragment & ~1) || (g.latency & ~1) || g.opts.latency ||
+        g.latency_idle_ns < 0 || g.latency_idle_ns > 60ll * 1000000000ll ||
+        (!g.latency && g.latency_idle_ns != 0) ||
         (g.target[0] != '\0' && (!ttcp_options_target_ok(g.target) || g.target_port < 1 ||
                                   g.target_port > 65535 || g.group[0] != '\0' || g.traceroute)) ||
         (g.target[0] != '\0') != (strcmp(ttcp_proto_type(m), "third_party") == 0))
@@ -115,8 +119,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char why[256] = "", token[TTCP_TOKEN_HEX + 1];
     int stream;
 
+    uint32_t seq;
+    int64_t sent;
+    if (ttcp_probe_read(data, size, &seq, &sent) == 0 && size != TTCP_PROBE_LEN)
+        abort(); /* an echo is a probe's size exactly */
     if (ttcp_proto_parse(data, size, &m, why, sizeof why) != 0)
         return 0;
+    if (ttcp_probe_read_hello(&m, token) && !ttcp_wire_token_ok(token))
+        abort();
     read_as_test(&m);
     memset(&client, 0, sizeof client);
     client.streams = 1;
