@@ -15,12 +15,19 @@
 /* Linux counts the sender's limits in jiffies (1 to 10 ms): a span shorter
  * than this is too coarse to say what limited it. */
 #define TTCP_LIMITS_MIN_SECONDS 0.2
-/* An end that spent this much of a core over the test, running or waiting
- * to run (a busy host, a CPU quota), measured its host. */
+/* An end that spent this much of a core over the test, running, waiting
+ * to run (a busy host) or held back by a CPU quota, measured its host. */
 #define TTCP_CPU_BOUND_PERCENT 75.0
+/* A CPU-bound end that a CPU quota held back this much of the test: the
+ * quota made it so (cpu_quota). */
+#define TTCP_QUOTA_HELD_PERCENT 10.0
 
-/* The share of the test's time the end ran or waited for a CPU, per cent. */
+/* The share of the test's time the end ran, waited for a CPU or was held
+ * back by a CPU quota, per cent. */
 double ttcp_analysis_cpu_wanted(const struct ttcp_analysis *a);
+/* Whether the end was CPU-bound, and whether a CPU quota made it so. */
+int ttcp_analysis_cpu_bound(const struct ttcp_analysis *a);
+int ttcp_analysis_quota_bound(const struct ttcp_analysis *a);
 
 enum ttcp_finding {
     TTCP_FINDING_RWND,      /* limited by the receiver's window */
@@ -28,6 +35,7 @@ enum ttcp_finding {
     TTCP_FINDING_NETWORK,   /* by the network (the congestion window) */
     TTCP_FINDING_APP,       /* by the application: nothing to send */
     TTCP_FINDING_CPU_BOUND, /* the end spent most of a core */
+    TTCP_FINDING_CPU_QUOTA, /* a CPU quota held it back: cpu_bound by a quota */
     TTCP_FINDING_COUNT
 };
 
