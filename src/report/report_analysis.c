@@ -52,10 +52,9 @@ int ttcp_analysis_cpu_bound(const struct ttcp_analysis *a)
     return ttcp_analysis_cpu_wanted(a) >= TTCP_CPU_BOUND_PERCENT;
 }
 
-int ttcp_analysis_quota_bound(const struct ttcp_analysis *a)
+int ttcp_analysis_quota_held(const struct ttcp_analysis *a)
 {
-    return ttcp_analysis_cpu_bound(a) && a->throttle_valid &&
-           a->throttle_percent >= TTCP_QUOTA_HELD_PERCENT;
+    return a->throttle_valid && a->throttle_percent >= TTCP_QUOTA_HELD_PERCENT;
 }
 
 unsigned ttcp_analysis_findings(const struct ttcp_analysis *a)
@@ -68,7 +67,7 @@ unsigned ttcp_analysis_findings(const struct ttcp_analysis *a)
         found |= 1u << by_limit[l];
     if (ttcp_analysis_cpu_bound(a))
         found |= 1u << TTCP_FINDING_CPU_BOUND;
-    if (ttcp_analysis_quota_bound(a))
+    if (ttcp_analysis_quota_held(a))
         found |= 1u << TTCP_FINDING_CPU_QUOTA;
     return found;
 }
@@ -241,7 +240,7 @@ static void quota_part(const struct ttcp_analysis *a, struct ttcp_text *t)
 
 static void cpu_line(const char *side, const struct ttcp_analysis *a, struct ttcp_text *t)
 {
-    int bound = ttcp_analysis_cpu_bound(a), quota = ttcp_analysis_quota_bound(a);
+    int bound = ttcp_analysis_cpu_bound(a), quota = ttcp_analysis_quota_held(a);
     ttcp_text_add(t, "ttcp%s: analysis: %s: ", side, bound ? "cpu-bound" : "cpu");
     if (quota) { /* the quota first: it made the end what it was */
         ttcp_text_add(t, "the %s was ", a->sender ? "transmitter" : "receiver");
@@ -260,6 +259,8 @@ static void cpu_line(const char *side, const struct ttcp_analysis *a, struct ttc
     }
     if (bound)
         ttcp_text_add(t, " over the test: the figure measures this host, not the link\n");
+    else if (quota)
+        ttcp_text_add(t, ": the quota held the figure down\n");
     else
         ttcp_text_add(t, ": not the limit\n");
 }

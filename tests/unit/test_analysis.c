@@ -332,9 +332,9 @@ static void waited_to_run_end(void **state)
 }
 
 /* A sender held to a fifth of a core by a CPU quota (a cgroup's cpu.max):
- * the throttled time counts with the CPU time, the quota is named when it
- * held the end back at least 10 % of the test. Where the OS gives neither
- * wait nor throttle, only the CPU time counts. */
+ * the throttled time counts with the CPU time towards CPU-bound, and the
+ * quota is named (cpu_quota) when it held the end back at least 10 % of
+ * the test, bound or not. Where the OS gives no throttle, none counts. */
 static void quota_held_end(void **state)
 {
     struct ttcp_result r;
@@ -366,6 +366,9 @@ static void quota_held_end(void **state)
     analyze(&r, 1, 0, 0, 38, &a);
     assert_near(a.throttle_percent, 45.0, 1e-9);
     assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+    assert_true(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_QUOTA));
+    r.cpu_end.throttled_ns = 1 * S + 999 * (S / 1000); /* held 9.99 %: not named */
+    analyze(&r, 1, 0, 0, 38, &a);
     assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_QUOTA));
     r.cpu_end.sys_ns = 8 * S;            /* bound by its own CPU, the quota 5 %: not named */
     r.cpu_end.throttled_ns = 1 * S + S / 2;
@@ -384,7 +387,8 @@ static void quota_held_end(void **state)
     r.cpu_start.throttle_given = 0;      /* not given at the start: none counted or guessed */
     analyze(&r, 1, 0, 0, 38, &a);
     assert_int_equal(a.throttle_valid, 0);
-    assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+    assert_int_equal(ttcp_analysis_findings(&a) &
+                     ((1u << TTCP_FINDING_CPU_BOUND) | (1u << TTCP_FINDING_CPU_QUOTA)), 0);
     r.cpu_start.throttle_given = 1;      /* a count that went back (another group): not used */
     r.cpu_end.throttled_ns = 0;
     analyze(&r, 1, 0, 0, 38, &a);
@@ -463,8 +467,14 @@ static void the_words_carry_the_numbers(void **state)
     r.cpu_end.sys_ns = 1 * S;
     t.used = 0;
     ttcp_report_analysis(&o, &r, &t);
+    assert_non_null(strstr(buf, "ttcp-t: analysis: cpu: the transmitter was held back by a CPU "
+                                "quota (20.0 % of a core) 20.0 % of the time; it used 10.0 % of a "
+                                "core: the quota held the figure down\n"));
+    r.cpu_end.throttled_ns = S / 2;  /* held back less than 10 %: said, not the limit */
+    t.used = 0;
+    ttcp_report_analysis(&o, &r, &t);
     assert_non_null(strstr(buf, "ttcp-t: analysis: cpu: this end used 10.0 % of a core and was "
-                                "held back by a CPU quota (20.0 % of a core) 20.0 % of the time: "
+                                "held back by a CPU quota (20.0 % of a core) 5.0 % of the time: "
                                 "not the limit\n"));
     r.cpu_end.sys_ns = 0;
     r.cpu_end.wait_ns = 0;
