@@ -133,13 +133,28 @@ struct tt_cpu {
     int64_t nivcsw;       /* involuntary context switches */
     int64_t ixrss;        /* integral shared text size */
     int64_t idrss_isrss;  /* integral unshared data + stack size */
-    /* time runnable but waiting for a CPU (other work, or a CPU quota such
-     * as a cgroup's cpu.max): ran + waited near the elapsed time is a
-     * CPU-bound end even where a quota kept its CPU time low. Linux's
+    /* time runnable but waiting for a CPU on the run queue (other work):
+     * ran + waited near the elapsed time is a CPU-bound end. Linux's
      * schedstat, the process's main thread or the calling thread; wait_given
-     * 0 where the OS does not say */
+     * 0 where the OS does not say. Whether a CPU quota's throttled time
+     * counts here too depends on the kernel (6.18: yes, a busy loop held to
+     * 20 % of a core ran 20 % and waited 80 %; earlier kernels dequeue the
+     * throttled group and may not): it is read apart, in throttled_ns. */
     int64_t wait_ns;
     int wait_given;
+    /* time a CPU quota held the control group back (a cgroup's cpu.max, or
+     * v1's cpu.cfs_quota_us), cumulative: Linux's cpu.stat of the cpu
+     * cgroup the process (the calling thread, for tt_thread_cpu_times) is
+     * in, its cpu.stat.local where the kernel has one (a parent's quota
+     * counted too). The group's, not the thread's: the kernel sums it over
+     * the CPUs where the group had work held, so a group busy on several
+     * cores can count more than the elapsed time. throttle_given 0 where the
+     * OS does not say (no cpu controller, not Linux, Windows) */
+    int64_t throttled_ns;
+    int throttle_given;
+    /* the tightest CPU quota of that group and its parents, in millionths of
+     * a core (200000: 20 % of one); 0: none set, or not known */
+    int64_t quota_ppm;
 };
 
 /* --- process ------------------------------------------------------------ */

@@ -1,5 +1,7 @@
 /* Process CPU accounting (GetProcessTimes, GetProcessMemoryInfo) and the
- * platform's name. What Windows does not count stays 0 (docs/COMPAT.md). */
+ * platform's name. What Windows does not count stays 0 (docs/COMPAT.md);
+ * the time waiting for a CPU and a CPU quota's hold (a job object's CPU
+ * rate control) are not given: wait_given and throttle_given stay 0. */
 #include <stdio.h>
 #include <windows.h>
 #include <psapi.h>

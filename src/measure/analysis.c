@@ -132,19 +132,33 @@ static void rfc6349(const struct ttcp_analysis_in *in, struct ttcp_analysis *a)
     }
 }
 
+/* The end's CPU over the figure's time: what it ran, what it waited on the
+ * run queue, and what a CPU quota held it back. The last two may overlap
+ * (the kernel's choice, platform.h): each is kept as the OS counted it. */
+static void cpu_facts(const struct ttcp_result *r, struct ttcp_analysis *a)
+{
+    const struct tt_cpu *s = &r->cpu_start, *e = &r->cpu_end;
+    double secs = ttcp_real_seconds(r);
+    a->cpu_percent = 100.0 * ttcp_cpu_seconds(r) / secs;
+    if (s->wait_given && e->wait_given && e->wait_ns >= s->wait_ns) {
+        a->cpu_wait_valid = 1;
+        a->cpu_wait_percent = 100.0 * (double)(e->wait_ns - s->wait_ns) / 1e9 / secs;
+    }
+    if (s->throttle_given && e->throttle_given && e->throttled_ns >= s->throttled_ns) {
+        double held = 100.0 * (double)(e->throttled_ns - s->throttled_ns) / 1e9 / secs;
+        a->throttle_valid = 1;
+        a->throttle_percent = held > 100.0 ? 100.0 : held;
+        a->quota_percent = e->quota_ppm > 0 ? (double)e->quota_ppm / 1e4 : 0.0;
+    }
+}
+
 void ttcp_analyze(const struct ttcp_analysis_in *in, struct ttcp_analysis *a)
 {
     const struct ttcp_result *r = in->r;
     memset(a, 0, sizeof *a);
     a->sender = in->sender;
     a->rate_bps = (double)r->bytes * 8.0 / ttcp_real_seconds(r);
-    a->cpu_percent = 100.0 * ttcp_cpu_seconds(r) / ttcp_real_seconds(r);
-    if (r->cpu_start.wait_given && r->cpu_end.wait_given &&
-        r->cpu_end.wait_ns >= r->cpu_start.wait_ns) {
-        a->cpu_wait_valid = 1;
-        a->cpu_wait_percent = 100.0 * (double)(r->cpu_end.wait_ns - r->cpu_start.wait_ns) /
-                              1e9 / ttcp_real_seconds(r);
-    }
+    cpu_facts(r, a);
     a->sndbuf_bytes = r->sndbuf_bytes;
     a->rcvbuf_bytes = r->rcvbuf_bytes;
     a->rtt_samples = r->rtt_samples;

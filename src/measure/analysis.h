@@ -76,8 +76,12 @@ struct ttcp_analysis {
     uint64_t sndbuf_advice;      /* the transmitter's -b */
     double cpu_percent;          /* the end's CPU time over the figure's time */
     int cpu_wait_valid;          /* the OS gave the time spent waiting for a CPU: */
-    double cpu_wait_percent;     /* that time over the figure's time (a CPU quota's
-                                  * throttling shows here, not in cpu_percent) */
+    double cpu_wait_percent;     /* that time over the figure's time (other work on
+                                  * the host; on some kernels a quota's hold too) */
+    int throttle_valid;          /* the OS gave the time a CPU quota held the end back: */
+    double throttle_percent;     /* that time over the figure's time, at most 100 (the
+                                  * group's: summed over cores, it can count more) */
+    double quota_percent;        /* the quota, per cent of a core (0: none, or not known) */
     uint32_t rtt_samples;
     double mean_rtt_s;           /* the smoothed RTT's mean over the samples (rtt_samples) */
     /* RFC 6349 */

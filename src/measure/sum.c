@@ -153,6 +153,7 @@ void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *part
     memset(&sum->cpu_start, 0, sizeof sum->cpu_start);
     memset(end, 0, sizeof *end);
     end->wait_given = 1; /* (only where every stream's is) */
+    end->throttle_given = 1;
     for (i = 0; i < n; i++) {
         const struct tt_cpu *a = &parts[i].cpu_start, *b = &parts[i].cpu_end;
         if (!parts[i].started)
@@ -165,9 +166,22 @@ void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *part
         end->majflt += b->majflt - a->majflt;
         end->wait_ns += b->wait_ns - a->wait_ns;
         end->wait_given = end->wait_given && a->wait_given && b->wait_given;
+        /* a quota holds the streams' group, not a thread: each stream read
+         * the same count, so the longest hold, not the sum */
+        if (b->throttled_ns - a->throttled_ns > end->throttled_ns)
+            end->throttled_ns = b->throttled_ns - a->throttled_ns;
+        end->throttle_given = end->throttle_given && a->throttle_given && b->throttle_given;
+        if (b->quota_ppm > 0 && (end->quota_ppm == 0 || b->quota_ppm < end->quota_ppm))
+            end->quota_ppm = b->quota_ppm;
         if (b->maxrss_kib > end->maxrss_kib)
             end->maxrss_kib = b->maxrss_kib;
     }
+    /* (cpu_start is zero: what was given is given at both ends; nothing
+     * where no stream started) */
+    for (i = 0; i < n && !parts[i].started; i++)
+        continue;
+    end->wait_given = sum->cpu_start.wait_given = i < n && end->wait_given;
+    end->throttle_given = sum->cpu_start.throttle_given = i < n && end->throttle_given;
 }
 
 int ttcp_interval_sum_init(struct ttcp_interval_sum *s, int parts)

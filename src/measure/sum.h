@@ -17,7 +17,8 @@ void ttcp_result_sum(struct ttcp_result *sum, const struct ttcp_result *parts, i
 
 /* Threads' CPU readings (each stream's own, as -S and -C count them) added
  * into sum's: cpu_start zero, cpu_end the time all of them used; memory and
- * faults the highest reading (they are the process's). */
+ * faults the highest reading (they are the process's), and a CPU quota's
+ * hold the longest (it holds their control group, not a thread). */
 void ttcp_result_sum_cpu(struct ttcp_result *sum, const struct ttcp_result *parts, int n);
 
 /* The streams' intervals, added index by index as they close (iperf3's

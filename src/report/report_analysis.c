@@ -43,7 +43,18 @@ enum ttcp_limit ttcp_analysis_limited_by(const struct ttcp_analysis *a)
 
 double ttcp_analysis_cpu_wanted(const struct ttcp_analysis *a)
 {
-    return a->cpu_percent + (a->cpu_wait_valid ? a->cpu_wait_percent : 0.0);
+    return a->cpu_percent + (a->cpu_wait_valid ? a->cpu_wait_percent : 0.0) +
+           (a->throttle_valid ? a->throttle_percent : 0.0);
+}
+
+int ttcp_analysis_cpu_bound(const struct ttcp_analysis *a)
+{
+    return ttcp_analysis_cpu_wanted(a) >= TTCP_CPU_BOUND_PERCENT;
+}
+
+int ttcp_analysis_quota_held(const struct ttcp_analysis *a)
+{
+    return a->throttle_valid && a->throttle_percent >= TTCP_QUOTA_HELD_PERCENT;
 }
 
 unsigned ttcp_analysis_findings(const struct ttcp_analysis *a)
@@ -54,8 +65,10 @@ unsigned ttcp_analysis_findings(const struct ttcp_analysis *a)
     unsigned found = 0;
     if (l != TTCP_LIMIT_COUNT)
         found |= 1u << by_limit[l];
-    if (ttcp_analysis_cpu_wanted(a) >= TTCP_CPU_BOUND_PERCENT)
+    if (ttcp_analysis_cpu_bound(a))
         found |= 1u << TTCP_FINDING_CPU_BOUND;
+    if (ttcp_analysis_quota_held(a))
+        found |= 1u << TTCP_FINDING_CPU_QUOTA;
     return found;
 }
 
@@ -63,7 +76,7 @@ const char *ttcp_finding_code(enum ttcp_finding f)
 {
     static const char *const codes[TTCP_FINDING_COUNT] = {
         "rwnd_limited", "sndbuf_limited", "network_limited", "application_limited",
-        "cpu_bound"};
+        "cpu_bound", "cpu_quota"};
     return f < TTCP_FINDING_COUNT ? codes[f] : "";
 }
 
@@ -216,16 +229,38 @@ static void path_line(const char *side, const struct ttcp_analysis *a, struct tt
     ttcp_text_add(t, "\n");
 }
 
+/* A CPU quota's hold: its size where known. */
+static void quota_part(const struct ttcp_analysis *a, struct ttcp_text *t)
+{
+    ttcp_text_add(t, "held back by a CPU quota");
+    if (a->quota_percent > 0.0)
+        ttcp_text_add(t, " (%.1f %% of a core)", a->quota_percent);
+    ttcp_text_add(t, " %.1f %% of the time", a->throttle_percent);
+}
+
 static void cpu_line(const char *side, const struct ttcp_analysis *a, struct ttcp_text *t)
 {
-    int bound = ttcp_analysis_cpu_wanted(a) >= TTCP_CPU_BOUND_PERCENT;
-    ttcp_text_add(t, "ttcp%s: analysis: %s: this end used %.1f %% of a core", side,
-                  bound ? "cpu-bound" : "cpu", a->cpu_percent);
-    /* (time it waited to run: a busy host, or a CPU quota that throttled it) */
+    int bound = ttcp_analysis_cpu_bound(a), quota = ttcp_analysis_quota_held(a);
+    ttcp_text_add(t, "ttcp%s: analysis: %s: ", side, bound ? "cpu-bound" : "cpu");
+    if (quota) { /* the quota first: it made the end what it was */
+        ttcp_text_add(t, "the %s was ", a->sender ? "transmitter" : "receiver");
+        quota_part(a, t);
+        ttcp_text_add(t, "; it used %.1f %% of a core", a->cpu_percent);
+    } else {
+        ttcp_text_add(t, "this end used %.1f %% of a core", a->cpu_percent);
+    }
+    /* (time it waited to run: a busy host; on some kernels, 6.18 among
+     * them, a quota's throttled time as well) */
     if (a->cpu_wait_valid && a->cpu_wait_percent >= 0.05)
         ttcp_text_add(t, " and waited %.1f %% of the time for one", a->cpu_wait_percent);
+    if (!quota && a->throttle_valid && a->throttle_percent >= 0.05) {
+        ttcp_text_add(t, " and was ");
+        quota_part(a, t);
+    }
     if (bound)
         ttcp_text_add(t, " over the test: the figure measures this host, not the link\n");
+    else if (quota)
+        ttcp_text_add(t, ": the quota held the figure down\n");
     else
         ttcp_text_add(t, ": not the limit\n");
 }

@@ -15,12 +15,21 @@
 /* Linux counts the sender's limits in jiffies (1 to 10 ms): a span shorter
  * than this is too coarse to say what limited it. */
 #define TTCP_LIMITS_MIN_SECONDS 0.2
-/* An end that spent this much of a core over the test, running or waiting
- * to run (a busy host, a CPU quota), measured its host. */
+/* An end that spent this much of a core over the test, running, waiting
+ * to run (a busy host) or held back by a CPU quota, measured its host. */
 #define TTCP_CPU_BOUND_PERCENT 75.0
+/* An end that a CPU quota held back this much of the test had its figure
+ * held down by the quota (cpu_quota), CPU-bound or not: on a busy host
+ * the time it waited, and the time the receiver held it, vary, and the
+ * quota's share of the test is the fact that names the quota. */
+#define TTCP_QUOTA_HELD_PERCENT 10.0
 
-/* The share of the test's time the end ran or waited for a CPU, per cent. */
+/* The share of the test's time the end ran, waited for a CPU or was held
+ * back by a CPU quota, per cent. */
 double ttcp_analysis_cpu_wanted(const struct ttcp_analysis *a);
+/* Whether the end was CPU-bound; whether a CPU quota held it back. */
+int ttcp_analysis_cpu_bound(const struct ttcp_analysis *a);
+int ttcp_analysis_quota_held(const struct ttcp_analysis *a);
 
 enum ttcp_finding {
     TTCP_FINDING_RWND,      /* limited by the receiver's window */
@@ -28,6 +37,7 @@ enum ttcp_finding {
     TTCP_FINDING_NETWORK,   /* by the network (the congestion window) */
     TTCP_FINDING_APP,       /* by the application: nothing to send */
     TTCP_FINDING_CPU_BOUND, /* the end spent most of a core */
+    TTCP_FINDING_CPU_QUOTA, /* a CPU quota held it back a tenth of the test or more */
     TTCP_FINDING_COUNT
 };
 

@@ -354,6 +354,9 @@ static void analysis_object(struct ttcp_json *j, const struct ttcp_options *o,
     known_u64(j, "rcvbuf", a.rcvbuf_bytes > 0, (uint64_t)a.rcvbuf_bytes);
     ttcp_json_double(j, "cpu_percent", a.cpu_percent);
     known_double(j, "cpu_wait_percent", a.cpu_wait_valid, a.cpu_wait_percent);
+    known_double(j, "cpu_throttled_percent", a.throttle_valid, a.throttle_percent);
+    known_double(j, "cpu_quota_percent", a.throttle_valid && a.quota_percent > 0.0,
+                 a.quota_percent);
     rfc6349_object(j, o, &a);
     ttcp_json_end(j);
 }

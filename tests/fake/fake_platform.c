@@ -89,6 +89,9 @@ int tt_cpu_times(struct tt_cpu *out)
 {
     memset(out, 0, sizeof *out);
     out->user_ns = fake.clock_ns / 4; /* a quarter of the wall clock */
+    out->throttle_given = fake.throttle_given;
+    out->throttled_ns = fake.throttle_given ? fake.clock_ns / 1000 * fake.throttle_per_mille : 0;
+    out->quota_ppm = fake.quota_ppm;
     return 0;
 }
 

@@ -29,6 +29,11 @@ struct fake_platform {
     /* scripts; when one runs out: recv -> EOF (recvfrom -> TT_E_AGAIN), send -> all accepted */
     struct fake_script rx, tx;
     int64_t clock_ns, clock_tick_ns; /* tt_now_ns() advances by tick per call */
+    /* tt_cpu_times(): a CPU quota of quota_ppm millionths of a core (0:
+     * none) and, with throttle_given, throttled time throttle_per_mille of
+     * the clock */
+    int throttle_given;
+    int64_t throttle_per_mille, quota_ppm;
     int64_t eof_delay_ns; /* added to the clock when recv reports EOF */
     int peer_never_closes; /* tt_wait_readable times out, forever */
     int quickack_sticky;   /* tt_quickack_sticky() */

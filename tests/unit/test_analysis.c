@@ -301,10 +301,10 @@ static void cpu_bound_end(void **state)
     assert_int_equal(ttcp_analysis_findings(&a), 1u << TTCP_FINDING_NETWORK);
 }
 
-/* A sender held to a fifth of a core by a CPU quota (a cgroup's cpu.max)
- * used little CPU but waited to run most of the time: still CPU-bound.
+/* A sender that used little CPU but waited to run most of the time (a busy
+ * host; on Linux 6.18 a quota's throttled time too): still CPU-bound.
  * Where the OS gives no wait, only the CPU time counts. */
-static void quota_throttled_end(void **state)
+static void waited_to_run_end(void **state)
 {
     struct ttcp_result r;
     struct ttcp_analysis a;
@@ -329,6 +329,70 @@ static void quota_throttled_end(void **state)
     analyze(&r, 1, 0, 0, 38, &a);
     assert_int_equal(a.cpu_wait_valid, 0);
     assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+}
+
+/* A sender held to a fifth of a core by a CPU quota (a cgroup's cpu.max):
+ * the throttled time counts with the CPU time towards CPU-bound, and the
+ * quota is named (cpu_quota) when it held the end back at least 10 % of
+ * the test, bound or not. Where the OS gives no throttle, none counts. */
+static void quota_held_end(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_analysis a;
+    (void)state;
+    linux_sender(&r);
+    r.tcp_end.rwnd_limited_us = 0;
+    r.cpu_end.sys_ns = 2 * S;            /* ran 2 of 10 s */
+    r.cpu_start.throttled_ns = 1 * S;
+    r.cpu_end.throttled_ns = 8 * S;      /* held back 7 of 10 s */
+    r.cpu_start.throttle_given = r.cpu_end.throttle_given = 1;
+    r.cpu_end.quota_ppm = 200000;        /* 20 % of a core */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_int_equal(a.throttle_valid, 1);
+    assert_near(a.throttle_percent, 70.0, 1e-9);
+    assert_near(a.quota_percent, 20.0, 1e-9);
+    assert_int_equal(a.cpu_wait_valid, 0);
+    assert_near(ttcp_analysis_cpu_wanted(&a), 90.0, 1e-9);
+    assert_int_equal(ttcp_analysis_findings(&a) &
+                     ((1u << TTCP_FINDING_CPU_BOUND) | (1u << TTCP_FINDING_CPU_QUOTA)),
+                     (1u << TTCP_FINDING_CPU_BOUND) | (1u << TTCP_FINDING_CPU_QUOTA));
+    r.cpu_start.wait_ns = 0;             /* with a wait: the three add up */
+    r.cpu_end.wait_ns = 1 * S / 2;
+    r.cpu_start.wait_given = r.cpu_end.wait_given = 1;
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_near(ttcp_analysis_cpu_wanted(&a), 95.0, 1e-9);
+    r.cpu_end.wait_given = 0;
+    r.cpu_end.throttled_ns = 5 * S + S / 2; /* 2 + 4.5 of 10 s: below 75 % */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_near(a.throttle_percent, 45.0, 1e-9);
+    assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+    assert_true(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_QUOTA));
+    r.cpu_end.throttled_ns = 1 * S + 999 * (S / 1000); /* held 9.99 %: not named */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_QUOTA));
+    r.cpu_end.sys_ns = 8 * S;            /* bound by its own CPU, the quota 5 %: not named */
+    r.cpu_end.throttled_ns = 1 * S + S / 2;
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_near(a.throttle_percent, 5.0, 1e-9);
+    assert_true(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_BOUND));
+    assert_false(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_QUOTA));
+    r.cpu_end.sys_ns = 2 * S;            /* a group busy on several cores: at most all of it */
+    r.cpu_end.throttled_ns = 26 * S;
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_near(a.throttle_percent, 100.0, 1e-9);
+    r.cpu_end.quota_ppm = 0;             /* the quota not known: the hold still counts */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_near(a.quota_percent, 0.0, 1e-9);
+    assert_true(ttcp_analysis_findings(&a) & (1u << TTCP_FINDING_CPU_QUOTA));
+    r.cpu_start.throttle_given = 0;      /* not given at the start: none counted or guessed */
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_int_equal(a.throttle_valid, 0);
+    assert_int_equal(ttcp_analysis_findings(&a) &
+                     ((1u << TTCP_FINDING_CPU_BOUND) | (1u << TTCP_FINDING_CPU_QUOTA)), 0);
+    r.cpu_start.throttle_given = 1;      /* a count that went back (another group): not used */
+    r.cpu_end.throttled_ns = 0;
+    analyze(&r, 1, 0, 0, 38, &a);
+    assert_int_equal(a.throttle_valid, 0);
 }
 
 static void framing_names_and_bytes(void **state)
@@ -375,7 +439,7 @@ static void the_words_carry_the_numbers(void **state)
     assert_null(strstr(buf, "rfc6349: the path MTU")); /* no --link-rate: no rate line */
     assert_non_null(strstr(buf, "ttcp-t: analysis: cpu: this end used 0.0 % of a core: not the "
                                 "limit\n"));
-    r.cpu_end.sys_ns = 2 * S;       /* a quota's throttling: ran 2 s, waited 6 s of 10 */
+    r.cpu_end.sys_ns = 2 * S;       /* a busy host: ran 2 s, waited 6 s of 10 */
     r.cpu_end.wait_ns = 6 * S;
     r.cpu_start.wait_given = r.cpu_end.wait_given = 1;
     t.used = 0;
@@ -383,8 +447,38 @@ static void the_words_carry_the_numbers(void **state)
     assert_non_null(strstr(buf, "ttcp-t: analysis: cpu-bound: this end used 20.0 % of a core and "
                                 "waited 60.0 % of the time for one over the test: the figure "
                                 "measures this host, not the link\n"));
+    r.cpu_end.wait_ns = 0;          /* a quota of 20 % held it back 7.8 s of 10 */
+    r.cpu_end.throttled_ns = 7800 * (S / 1000);
+    r.cpu_start.throttle_given = r.cpu_end.throttle_given = 1;
+    r.cpu_end.quota_ppm = 200000;
+    t.used = 0;
+    ttcp_report_analysis(&o, &r, &t);
+    assert_non_null(strstr(buf, "ttcp-t: analysis: cpu-bound: the transmitter was held back by a "
+                                "CPU quota (20.0 % of a core) 78.0 % of the time; it used 20.0 % "
+                                "of a core over the test: the figure measures this host, not the "
+                                "link\n"));
+    options_for(&o, 0);             /* the same at a receiver names the receiver */
+    t.used = 0;
+    ttcp_report_analysis(&o, &r, &t);
+    assert_non_null(strstr(buf, "ttcp-r: analysis: cpu-bound: the receiver was held back by a "
+                                "CPU quota (20.0 % of a core) 78.0 % of the time;"));
+    options_for(&o, 1);
+    r.cpu_end.throttled_ns = 2 * S; /* held back a little: said, not the limit */
+    r.cpu_end.sys_ns = 1 * S;
+    t.used = 0;
+    ttcp_report_analysis(&o, &r, &t);
+    assert_non_null(strstr(buf, "ttcp-t: analysis: cpu: the transmitter was held back by a CPU "
+                                "quota (20.0 % of a core) 20.0 % of the time; it used 10.0 % of a "
+                                "core: the quota held the figure down\n"));
+    r.cpu_end.throttled_ns = S / 2;  /* held back less than 10 %: said, not the limit */
+    t.used = 0;
+    ttcp_report_analysis(&o, &r, &t);
+    assert_non_null(strstr(buf, "ttcp-t: analysis: cpu: this end used 10.0 % of a core and was "
+                                "held back by a CPU quota (20.0 % of a core) 5.0 % of the time: "
+                                "not the limit\n"));
     r.cpu_end.sys_ns = 0;
     r.cpu_end.wait_ns = 0;
+    r.cpu_end.throttled_ns = 0;
     o.link_bps = 100000000;
     t.used = 0;
     ttcp_report_analysis(&o, &r, &t);
@@ -427,8 +521,24 @@ static void json_object_has_codes_and_numbers(void **state)
     assert_non_null(strstr(doc, "\"advice\":{\"side\":\"receiver\",\"sockbufsize\":32768}"));
     assert_non_null(strstr(doc, "\"efficiency_percent\":98.0392"));
     assert_non_null(strstr(doc, "\"buffer_delay_percent\":null"));
-    assert_non_null(strstr(doc, "\"cpu_wait_percent\":null")); /* not given */
+    assert_non_null(strstr(doc, "\"cpu_wait_percent\":null,\"cpu_throttled_percent\":null,"
+                                "\"cpu_quota_percent\":null")); /* not given */
     ttcp_json_free(&j);
+    r.cpu_start.throttle_given = r.cpu_end.throttle_given = 1; /* given, no quota */
+    ttcp_json_init(&j);
+    ttcp_json_test(&j, &o, &r);
+    assert_non_null(strstr(j.buf, "\"cpu_throttled_percent\":0,\"cpu_quota_percent\":null"));
+    ttcp_json_free(&j);
+    r.cpu_end.user_ns = 2 * S;     /* ran 2 s and held back 7 s by a 20 % quota */
+    r.cpu_end.throttled_ns = 7 * S;
+    r.cpu_end.quota_ppm = 200000;
+    ttcp_json_init(&j);
+    ttcp_json_test(&j, &o, &r);
+    assert_non_null(strstr(j.buf, "\"findings\":[\"rwnd_limited\",\"cpu_bound\",\"cpu_quota\"]"));
+    assert_non_null(strstr(j.buf, "\"cpu_throttled_percent\":70,\"cpu_quota_percent\":20"));
+    ttcp_json_free(&j);
+    memset(&r.cpu_start, 0, sizeof r.cpu_start);
+    memset(&r.cpu_end, 0, sizeof r.cpu_end);
     r.cpu_end.user_ns = 2 * S;     /* ran 2 s and waited 6 s of the 10: cpu_bound */
     r.cpu_end.wait_ns = 6 * S;
     r.cpu_start.wait_given = r.cpu_end.wait_given = 1;
@@ -478,6 +588,39 @@ static void streams_sum_their_facts(void **state)
     assert_false(a.efficiency_valid);
 }
 
+/* -P's threads: CPU and waits add up; a quota holds their group, which each
+ * stream read, so the longest hold counts, and the tightest quota. */
+static void streams_share_one_quota(void **state)
+{
+    struct ttcp_result parts[2], sum;
+    int i;
+    (void)state;
+    for (i = 0; i < 2; i++) {
+        linux_sender(&parts[i]);
+        parts[i].cpu_start.throttle_given = parts[i].cpu_end.throttle_given = 1;
+        parts[i].cpu_start.wait_given = parts[i].cpu_end.wait_given = 1;
+        parts[i].cpu_start.throttled_ns = 1 * S;
+        parts[i].cpu_end.wait_ns = 1 * S;
+    }
+    parts[0].cpu_end.throttled_ns = 4 * S; /* 3 s */
+    parts[1].cpu_end.throttled_ns = 6 * S; /* 5 s */
+    parts[0].cpu_end.quota_ppm = 500000;
+    parts[1].cpu_end.quota_ppm = 250000;
+    ttcp_result_sum(&sum, parts, 2);
+    ttcp_result_sum_cpu(&sum, parts, 2);
+    assert_true(sum.cpu_start.throttle_given && sum.cpu_end.throttle_given);
+    assert_int_equal(sum.cpu_end.throttled_ns - sum.cpu_start.throttled_ns, 5 * S);
+    assert_int_equal(sum.cpu_end.quota_ppm, 250000);
+    assert_true(sum.cpu_start.wait_given && sum.cpu_end.wait_given);
+    assert_int_equal(sum.cpu_end.wait_ns - sum.cpu_start.wait_ns, 2 * S);
+    parts[1].cpu_end.throttle_given = 0; /* one stream's not given: the sum's not given */
+    ttcp_result_sum_cpu(&sum, parts, 2);
+    assert_false(sum.cpu_start.throttle_given && sum.cpu_end.throttle_given);
+    parts[0].started = parts[1].started = 0; /* no stream ran: nothing given */
+    ttcp_result_sum_cpu(&sum, parts, 2);
+    assert_false(sum.cpu_end.wait_given);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -492,11 +635,13 @@ int main(void)
         cmocka_unit_test(rfc6349_ratios),
         cmocka_unit_test(mtu_sources),
         cmocka_unit_test(cpu_bound_end),
-        cmocka_unit_test(quota_throttled_end),
+        cmocka_unit_test(waited_to_run_end),
+        cmocka_unit_test(quota_held_end),
         cmocka_unit_test(framing_names_and_bytes),
         cmocka_unit_test(the_words_carry_the_numbers),
         cmocka_unit_test(json_object_has_codes_and_numbers),
         cmocka_unit_test(streams_sum_their_facts),
+        cmocka_unit_test(streams_share_one_quota),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

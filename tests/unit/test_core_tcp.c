@@ -280,6 +280,25 @@ static void shared_socket_transmitter_reads_nothing(void **state)
     assert_int_equal(core_res.back_bytes, 5000);
 }
 
+/* A CPU quota's hold, read with the CPU at the figure's start and end. */
+static void transmitter_reads_a_quotas_hold(void **state)
+{
+    int64_t held;
+    (void)state;
+    fake.eof_delay_ns = 2000000000ll; /* 2 s to the receiver's close */
+    fake.throttle_given = 1;
+    fake.throttle_per_mille = 750;
+    fake.quota_ppm = 200000;
+    assert_int_equal(run_core("-t -s -n 10 h"), 0);
+    assert_true(core_res.cpu_start.throttle_given && core_res.cpu_end.throttle_given);
+    assert_int_equal(core_res.cpu_end.quota_ppm, 200000);
+    held = core_res.cpu_end.throttled_ns - core_res.cpu_start.throttled_ns;
+    assert_true(core_res.real_ns >= 2000000000ll);
+    /* three quarters of the figure's time, to the fake clock's millisecond ticks */
+    assert_true(held >= core_res.real_ns / 4 * 3 - 5000000 &&
+                held <= core_res.real_ns / 4 * 3 + 5000000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +322,7 @@ int main(void)
         cmocka_unit_test_setup(ctrl_c_while_waiting_for_a_connection, reset),
         cmocka_unit_test_setup(buffer_honours_alignment, reset),
         cmocka_unit_test_setup(shared_socket_transmitter_reads_nothing, reset),
+        cmocka_unit_test_setup(transmitter_reads_a_quotas_hold, reset),
     };
     return cmocka_run_group_tests_name("core_tcp", tests, NULL, NULL);
 }
