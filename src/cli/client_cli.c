@@ -287,6 +287,7 @@ static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
         if (!st->local.transmit)
             ttcp_plot_add(&p, &st->local, &st->mine, st->part_mine, n, 0);
     }
+    ttcp_plot_latency(&p, &out->latency); /* --latency's probes: panel 3 */
     if (cli_plot_write(pl, o, &p) != 0 && code == CLI_EXIT_OK)
         return CLI_EXIT_FAILED;
     return code;

@@ -111,6 +111,7 @@ static int plot_end(struct cli_plot *pl, const struct ttcp_options *o,
         ttcp_plot_add(&p, o, &par->total, par->results, par->n, 0);
     else
         ttcp_plot_add(&p, o, res, NULL, 0, 0);
+    ttcp_plot_latency(&p, par != NULL ? &par->total.latency : &res->latency); /* --latency */
     if (cli_plot_write(pl, o, &p) != 0 && code == EXIT_OK)
         return EXIT_FAILED;
     return code;

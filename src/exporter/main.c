@@ -25,7 +25,7 @@ static const char usage[] =
     "  --key-file    the pre-shared key of servers started with --key-file (read at each probe)\n"
     "Without --allow or --target every probe is refused.\n"
     "GET /probe?target=HOST[&port=N][&reverse=1][&udp=1][&time=S][&rate=R][&streams=N]\n"
-    "           [&analyze=1][&compression=1]\n"
+    "           [&analyze=1][&compression=1][&latency=1[&latency_interval=S][&latency_idle=S]]\n"
     "GET /metrics: the exporter's own counters\n";
 
 struct exporter {
@@ -42,12 +42,14 @@ struct query_walk {
 static enum MHD_Result take_param(void *cls, enum MHD_ValueKind kind, const char *key,
                                   const char *value)
 {
-    static const char *const names[] = {"target", "port",    "reverse", "udp",        "time",
-                                        "rate",   "streams", "analyze", "compression"};
+    static const char *const names[] = {
+        "target",  "port",        "reverse", "udp",           "time",        "rate",
+        "streams", "analyze",     "compression", "latency", "latency_interval", "latency_idle"};
     struct query_walk *w = cls;
-    const char **slots[] = {&w->q.target, &w->q.port,    &w->q.reverse, &w->q.udp,
-                            &w->q.time,   &w->q.rate,    &w->q.streams, &w->q.analyze,
-                            &w->q.compression};
+    const char **slots[] = {&w->q.target,      &w->q.port,        &w->q.reverse,
+                            &w->q.udp,         &w->q.time,        &w->q.rate,
+                            &w->q.streams,     &w->q.analyze,     &w->q.compression,
+                            &w->q.latency,     &w->q.latency_interval, &w->q.latency_idle};
     size_t i;
     (void)kind;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -60,7 +62,7 @@ static enum MHD_Result take_param(void *cls, enum MHD_ValueKind kind, const char
             return MHD_YES;
         }
     w->bad = "unknown parameter (target, port, reverse, udp, time, rate, streams, analyze, "
-             "compression)";
+             "compression, latency, latency_interval, latency_idle)";
     return MHD_YES;
 }
 

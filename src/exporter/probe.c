@@ -75,7 +75,7 @@ int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_
 {
     static const struct ttcp_compression_run none;
     struct ttcp_client_outcome out[2];
-    struct ttcp_prom_probe p = {plan->target, &plan->opts, NULL, NULL, 0, NULL};
+    struct ttcp_prom_probe p = {plan->target, &plan->opts, NULL, NULL, 0, NULL, NULL};
     struct ttcp_compression_run runs[2] = {none, none};
     struct ttcp_compression judged;
     struct ttcp_options random_run = plan->opts;
@@ -87,6 +87,8 @@ int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_
         p.tx = way == 0 ? &st->mine : &st->theirs;
         p.rx = way == 0 ? &st->theirs : &st->mine;
     }
+    if (plan->opts.latency) /* latency=1: the first run's probes */
+        p.latency = &out[0].latency;
     if (plan->runs == 2) { /* the same test with the random pattern, if the first completed */
         random_run.pattern = TTCP_PAYLOAD_RANDOM;
         keep_figure(&out[0], way, ok, &runs[0]);

@@ -68,8 +68,10 @@ static int flag(const char *text, const char *name, int *out, char *why, size_t 
  * default; and the whole probe's: the scrape timeout (Prometheus has gone
  * after it), else the test's and a slack, whichever ends first. Two runs
  * (compression=1) share the scrape timeout: each gets its half. */
-static int length(const struct exporter_query *q, int udp, struct exporter_plan *p,
-                  int64_t *ns, char *why, size_t why_len)
+/* idle_ns: latency=1's probing before the data, which each run spends on
+ * top of its test. */
+static int length(const struct exporter_query *q, int udp, int64_t idle_ns,
+                  struct exporter_plan *p, int64_t *ns, char *why, size_t why_len)
 {
     char reason[128];
     int64_t scrape = 0;
@@ -83,22 +85,55 @@ static int length(const struct exporter_query *q, int udp, struct exporter_plan 
                                sizeof reason) != 0)
             return bad(why, why_len, "time", reason);
     } else if (scrape != 0) {
-        int64_t t = scrape / p->runs - (udp ? EXPORTER_UDP_MARGIN_NS : EXPORTER_MARGIN_NS);
+        int64_t t = scrape / p->runs - (udp ? EXPORTER_UDP_MARGIN_NS : EXPORTER_MARGIN_NS) -
+                    idle_ns;
         *ns = t < EXPORTER_MIN_NS ? EXPORTER_MIN_NS : t > EXPORTER_MAX_NS ? EXPORTER_MAX_NS : t;
     }
-    p->run_limit_ns = *ns + EXPORTER_SLACK_NS;
+    p->run_limit_ns = *ns + idle_ns + EXPORTER_SLACK_NS;
     p->limit_ns = p->run_limit_ns * p->runs;
     if (scrape != 0 && scrape < p->limit_ns)
         p->limit_ns = scrape;
     return 0;
 }
 
-static int numbers(const struct exporter_query *q, int udp, struct exporter_plan *p, char *why,
-                   size_t why_len)
+/* "S.NNNNNNNNN": seconds as ttcp's parser takes them back, exactly. */
+static void seconds_text(char *buf, size_t len, int64_t ns)
+{
+    snprintf(buf, len, "%lld.%09lld", (long long)(ns / 1000000000ll),
+             (long long)(ns % 1000000000ll));
+}
+
+/* latency=1's spacing and idle time, bounded as ttcp's own options; the
+ * idle seconds the run spends before its test (ttcp's default when not
+ * given; 0 without latency=1, whose options the parser then refuses). */
+static int latency_numbers(const struct exporter_query *q, int latency, struct exporter_plan *p,
+                           int64_t *idle_ns, char *why, size_t why_len)
+{
+    char reason[128];
+    int64_t ns;
+    *idle_ns = latency ? TTCP_LATENCY_IDLE_NS : 0;
+    if (q->latency_interval != NULL) {
+        if (ttcp_parse_seconds(q->latency_interval, EXPORTER_LATENCY_INTERVAL_MIN_NS,
+                               EXPORTER_LATENCY_INTERVAL_MAX_NS, &ns, reason, sizeof reason))
+            return bad(why, why_len, "latency_interval", reason);
+        seconds_text(p->latency_interval, sizeof p->latency_interval, ns);
+    }
+    if (q->latency_idle != NULL) {
+        if (ttcp_parse_seconds(q->latency_idle, 0, EXPORTER_LATENCY_IDLE_MAX_NS, &ns, reason,
+                               sizeof reason))
+            return bad(why, why_len, "latency_idle", reason);
+        seconds_text(p->latency_idle, sizeof p->latency_idle, ns);
+        *idle_ns = latency ? ns : 0;
+    }
+    return 0;
+}
+
+static int numbers(const struct exporter_query *q, int udp, int latency,
+                   struct exporter_plan *p, char *why, size_t why_len)
 {
     char reason[128];
     uint64_t port = TTCP_DEFAULT_PORT, rate = 0, streams = 1;
-    int64_t ns;
+    int64_t ns, idle_ns;
     if (q->port && ttcp_parse_u64(q->port, TTCP_SUFFIX_NONE, 1, 65535, &port, reason,
                                   sizeof reason))
         return bad(why, why_len, "port", reason);
@@ -108,7 +143,8 @@ static int numbers(const struct exporter_query *q, int udp, struct exporter_plan
     if (q->streams && ttcp_parse_u64(q->streams, TTCP_SUFFIX_NONE, 1, EXPORTER_STREAMS_MAX,
                                      &streams, reason, sizeof reason))
         return bad(why, why_len, "streams", reason);
-    if (length(q, udp, p, &ns, why, why_len) != 0)
+    if (latency_numbers(q, latency, p, &idle_ns, why, why_len) != 0 ||
+        length(q, udp, idle_ns, p, &ns, why, why_len) != 0)
         return 400;
     snprintf(p->port, sizeof p->port, "%llu", (unsigned long long)port);
     snprintf(p->rate, sizeof p->rate, "%llu", (unsigned long long)rate);
@@ -118,13 +154,33 @@ static int numbers(const struct exporter_query *q, int udp, struct exporter_plan
     return 0;
 }
 
-/* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] [--analyze] [--compression]
- * [--key-file F] TARGET, through ttcp's parser (which refuses --analyze and
- * --compression with -u, in its own words). */
 /* A request's 0/1 parameters. */
 struct probe_flags {
-    int reverse, udp, analyze, compression;
+    int reverse, udp, analyze, compression, latency;
 };
+
+/* --latency [--latency-interval S] [--latency-idle S] as the request gave
+ * them (without latency=1 the two are still passed: ttcp's parser refuses
+ * them in its own words); n: the next word of argv. */
+static int latency_options(struct exporter_plan *p, const struct probe_flags *f, int n)
+{
+    if (f->latency)
+        p->argv[n++] = "--latency";
+    if (p->latency_interval[0] != '\0') {
+        p->argv[n++] = "--latency-interval";
+        p->argv[n++] = p->latency_interval;
+    }
+    if (p->latency_idle[0] != '\0') {
+        p->argv[n++] = "--latency-idle";
+        p->argv[n++] = p->latency_idle;
+    }
+    return n;
+}
+
+/* ttcp -C -p PORT --time S [-r] [-u] [-R RATE] [-P N] [--analyze] [--compression]
+ * [--latency [--latency-interval S] [--latency-idle S]] [--key-file F] TARGET,
+ * through ttcp's parser (which refuses --analyze and --compression with -u,
+ * in its own words). */
 
 static int options(struct exporter_plan *p, const char *key_file, const struct probe_flags *f,
                    char *why, size_t why_len)
@@ -151,6 +207,7 @@ static int options(struct exporter_plan *p, const char *key_file, const struct p
         p->argv[n++] = "--analyze";
     if (f->compression)
         p->argv[n++] = "--compression";
+    n = latency_options(p, f, n);
     if (key_file != NULL) {
         p->argv[n++] = "--key-file";
         p->argv[n++] = (char *)key_file;
@@ -175,10 +232,11 @@ int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_
     if ((rc = flag(q->reverse, "reverse", &f.reverse, why, why_len)) != 0 ||
         (rc = flag(q->udp, "udp", &f.udp, why, why_len)) != 0 ||
         (rc = flag(q->analyze, "analyze", &f.analyze, why, why_len)) != 0 ||
-        (rc = flag(q->compression, "compression", &f.compression, why, why_len)) != 0)
+        (rc = flag(q->compression, "compression", &f.compression, why, why_len)) != 0 ||
+        (rc = flag(q->latency, "latency", &f.latency, why, why_len)) != 0)
         return rc;
     plan->runs = f.compression ? 2 : 1;
-    if (numbers(q, f.udp, plan, why, why_len) != 0)
+    if (numbers(q, f.udp, f.latency, plan, why, why_len) != 0)
         return 400;
     if (!allowed(pol, q->target, plan->host, sizeof plan->host)) {
         snprintf(why, why_len, "target %s: not allowed (--allow, --target)", q->target);

@@ -20,6 +20,11 @@
 #define EXPORTER_SLACK_NS (10ll * 1000000000ll)
 #define EXPORTER_MIN_NS 500000000ll
 #define EXPORTER_MAX_NS (60ll * 1000000000ll)
+/* latency=1's latency_interval and latency_idle: the bounds of ttcp's
+ * --latency-interval and --latency-idle (config/optable.c) */
+#define EXPORTER_LATENCY_INTERVAL_MIN_NS 10000000ll
+#define EXPORTER_LATENCY_INTERVAL_MAX_NS (10ll * 1000000000ll)
+#define EXPORTER_LATENCY_IDLE_MAX_NS (60ll * 1000000000ll)
 
 /* Whom the owner allows: numeric targets inside a prefix, or these names
  * exactly. Neither: every probe is refused. */
@@ -33,6 +38,7 @@ struct exporter_policy {
 /* A request's values as they came (NULL: not given). */
 struct exporter_query {
     const char *target, *port, *reverse, *udp, *time, *rate, *streams, *analyze, *compression;
+    const char *latency, *latency_interval, *latency_idle;
     const char *scrape_timeout; /* X-Prometheus-Scrape-Timeout-Seconds */
 };
 
@@ -45,9 +51,10 @@ struct exporter_plan {
     char target[EXPORTER_TARGET_LEN + 1]; /* as asked: the label, the host to test */
     char host[EXPORTER_TARGET_LEN + 1];   /* one text per host: who is probed now */
     char port[8], time[24], rate[24], streams[8];
+    char latency_interval[32], latency_idle[32]; /* "" when not given */
     int64_t limit_ns;     /* the whole probe ends by then: every wait for the server */
     int64_t run_limit_ns; /* and each run by then from its start */
-    char *argv[24];
+    char *argv[32];
 };
 
 /* 0 with plan filled, or the HTTP status (400, 403) with a one-line reason. */

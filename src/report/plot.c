@@ -1,5 +1,6 @@
 /* The --plot document: the title, panel 1 (throughput), panel 2
- * (plot_detail.c) on the same time axis, and the legend. Every line is
+ * (plot_detail.c) and with --latency panel 3 (plot_latency.c) on the same
+ * time axis, and the legend. Every line is
  * drawn from the intervals the test closed: one point per interval, at its
  * middle, as the interval lines print it. */
 #include "report/plot.h"
@@ -16,7 +17,9 @@
 #define RATE_BOTTOM 330 /* its bottom */
 #define DETAIL_TOP 350
 #define DETAIL_BOTTOM 470
-#define LEGEND_Y 530    /* the first legend row */
+#define LAT_TOP 530     /* panel 3, under its words */
+#define LAT_BOTTOM 680
+#define LEGEND_GAP 60   /* from the last panel's bottom to the first legend row */
 #define LEGEND_ROW 20
 #define TICKS 5
 #define STREAM_POINTS_MAX 200000 /* -P: the streams' own lines only below this many points */
@@ -41,6 +44,11 @@ void ttcp_plot_add(struct ttcp_plot *p, const struct ttcp_options *side,
     t->parts = n > 0 ? parts : NULL;
     t->n_parts = t->parts != NULL ? n : 0;
     t->remote = remote;
+}
+
+void ttcp_plot_latency(struct ttcp_plot *p, const struct ttcp_latency *l)
+{
+    p->latency = l;
 }
 
 /* Bytes per second of an interval (0 for one of no length). */
@@ -172,11 +180,24 @@ static void legend_item(struct ttcp_svg *s, double *x, double *y, const char *st
     *x += width + 16;
 }
 
-/* The legend's entries; returns the y of its last row. */
-static double legend(struct ttcp_svg *s, const struct ttcp_plot *p, enum ttcp_unit unit)
+/* Panel 3's entries: a probe, the medians, a lost one. */
+static void latency_legend(struct ttcp_svg *s, double *x, double *y)
+{
+    legend_item(s, x, y, "stroke=\"" PLOT_LAT_LOADED "\" stroke-width=\"4\" "
+                "stroke-linecap=\"round\" stroke-dasharray=\"0.1 8\"",
+                "a probe's round trip (grey: idle, before the data)");
+    legend_item(s, x, y, "stroke=\"" PLOT_LAT_LOADED "\" stroke-width=\"1.5\" "
+                "stroke-dasharray=\"8 4\"", "median RTT loaded (grey: idle)");
+    legend_item(s, x, y, "stroke=\"" PLOT_LAT_LOST "\" stroke-width=\"2\"",
+                "lost probe (a cross at the top)");
+}
+
+/* The legend's entries from row y; returns the y of its last row. */
+static double legend(struct ttcp_svg *s, const struct ttcp_plot *p, enum ttcp_unit unit,
+                     double y)
 {
     char text[256], style[96];
-    double x = PLOT_LEFT, y = LEGEND_Y;
+    double x = PLOT_LEFT;
     int i;
     for (i = 0; i < p->tests; i++) {
         snprintf(style, sizeof style, "stroke=\"%s\" stroke-width=\"3\"", plot_colour(i));
@@ -190,6 +211,8 @@ static double legend(struct ttcp_svg *s, const struct ttcp_plot *p, enum ttcp_un
     legend_item(s, &x, &y, "stroke=\"#444\" stroke-width=\"1.8\"", plot_detail_line_name(p));
     legend_item(s, &x, &y, "stroke=\"#444\" stroke-opacity=\"0.35\" stroke-width=\"10\"",
                 plot_detail_bar_name(p));
+    if (plot_latency_shown(p))
+        latency_legend(s, &x, &y);
     return y;
 }
 
@@ -207,24 +230,29 @@ static void heading(struct ttcp_svg *s, const struct ttcp_plot *p)
 
 void ttcp_plot_svg(const struct ttcp_plot *p, struct ttcp_svg *out)
 {
-    struct plot_panel rate = {PLOT_LEFT, PLOT_RIGHT, TOP_Y, RATE_BOTTOM, 1.0, 1.0, 0.0};
-    struct plot_panel detail = {PLOT_LEFT, PLOT_RIGHT, DETAIL_TOP, DETAIL_BOTTOM, 1.0, 1.0, 0.0};
+    struct plot_panel rate = {PLOT_LEFT, PLOT_RIGHT, TOP_Y, RATE_BOTTOM, 1.0, 1.0, 0.0, 0.0};
+    struct plot_panel detail = {PLOT_LEFT, PLOT_RIGHT, DETAIL_TOP, DETAIL_BOTTOM, 1.0, 1.0, 0.0, 0.0};
+    struct plot_panel lat = {PLOT_LEFT, PLOT_RIGHT, LAT_TOP, LAT_BOTTOM, 1.0, 1.0, 0.0, 0.0};
     struct ttcp_svg body;
     char title[512];
     double rate_max, t_max, last_row;
+    double bottom = plot_latency_shown(p) ? LAT_BOTTOM : DETAIL_BOTTOM; /* the last panel's */
     enum ttcp_unit unit;
 
     extent(p, &rate_max, &t_max);
+    widen(&t_max, plot_latency_end(p));
     unit = p->opts->unit_given ? p->opts->unit : ttcp_unit_si(rate_max * 8.0);
-    rate.t_max = detail.t_max = t_max > 0 ? t_max : 1.0; /* the axis ends with the test */
+    rate.t_max = detail.t_max = lat.t_max = t_max > 0 ? t_max : 1.0; /* ends with the test */
+    rate.t_min = detail.t_min = lat.t_min = plot_latency_start(p);    /* idle probes: < 0 */
     ttcp_svg_init(&body); /* the height depends on the legend: the body first */
     heading(&body, p);
     rate_panel(&body, p, &rate, unit, rate_max);
     plot_detail(&body, p, &detail);
-    ttcp_svg_add(&body, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-family=\"sans-serif\" "
+    plot_latency(&body, p, &lat);
+    ttcp_svg_add(&body, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\" font-family=\"sans-serif\" "
                  "font-size=\"12\" fill=\"#333\">Time since the test began (s)</text>\n",
-                 (PLOT_LEFT + PLOT_RIGHT) / 2.0, DETAIL_BOTTOM + 36);
-    last_row = legend(&body, p, unit);
+                 (PLOT_LEFT + PLOT_RIGHT) / 2.0, bottom + 36);
+    last_row = legend(&body, p, unit, bottom + LEGEND_GAP);
     ttcp_svg_add(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%.0f\" "
                  "viewBox=\"0 0 %d %.0f\">\n<title>", PLOT_WIDTH, last_row + 16, PLOT_WIDTH,

@@ -3,11 +3,13 @@
  * caller writes the file. Panel 1 is the throughput of every end and
  * stream with the classic averages and --link-rate; panel 2 what the
  * intervals tell beside it: RTT and retransmits for TCP, loss and jitter
- * for a UDP receiver. */
+ * for a UDP receiver; with --latency's samples, panel 3 their round trips,
+ * idle ones left of 0, on the same time axis. */
 #ifndef TTCP_PLOT_H
 #define TTCP_PLOT_H
 
 #include "config/options.h"
+#include "measure/latency.h"
 #include "measure/result.h"
 #include "report/svg.h"
 
@@ -28,6 +30,7 @@ struct ttcp_plot {
     const char *date;                /* when it ran, as the caller words it (NULL: left out) */
     struct ttcp_plot_test test[TTCP_PLOT_TESTS];
     int tests;
+    const struct ttcp_latency *latency; /* --latency's samples (NULL: no panel 3) */
 };
 
 void ttcp_plot_init(struct ttcp_plot *p, const struct ttcp_options *opts, const char *date);
@@ -36,6 +39,9 @@ void ttcp_plot_init(struct ttcp_plot *p, const struct ttcp_options *opts, const 
 void ttcp_plot_add(struct ttcp_plot *p, const struct ttcp_options *side,
                    const struct ttcp_result *res, const struct ttcp_result *parts, int n,
                    int remote);
+/* --latency's samples, drawn in panel 3 when there is one at least (they
+ * must outlive the plot; NULL or none: no panel). */
+void ttcp_plot_latency(struct ttcp_plot *p, const struct ttcp_latency *l);
 
 /* The document into out (out->failed: memory ran out, the text is cut). */
 void ttcp_plot_svg(const struct ttcp_plot *p, struct ttcp_svg *out);

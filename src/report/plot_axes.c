@@ -16,7 +16,8 @@ const char *plot_colour(int i)
 
 double plot_x(const struct plot_panel *pn, double seconds)
 {
-    double t = pn->t_max > 0 ? seconds / pn->t_max : 0.0;
+    double span = pn->t_max - pn->t_min;
+    double t = span > 0 ? (seconds - pn->t_min) / span : 0.0;
     return ttcp_svg_coord(pn->x0 + t * (pn->x1 - pn->x0));
 }
 
@@ -62,12 +63,14 @@ static int decimals(double step)
     return d < 0 ? 0 : d > 6 ? 6 : d;
 }
 
+/* The ticks at whole steps from the left edge (negative: idle) to the right. */
 static void time_axis(struct ttcp_svg *s, const struct plot_panel *pn, int labels)
 {
-    double step = plot_step(pn->t_max, 8), t;
+    double step = plot_step(pn->t_max - pn->t_min, 8);
+    long k = (long)ceil(pn->t_min / step - 1e-9);
     int d = decimals(step);
-    for (t = 0; t <= pn->t_max * (1 + 1e-9); t += step) {
-        double x = plot_x(pn, t);
+    for (; k * step <= pn->t_max * (1 + 1e-9) + 1e-12; k++) {
+        double t = k * step, x = plot_x(pn, t);
         ttcp_svg_add(s, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e6e6e6\"/>\n",
                      x, pn->y0, x, pn->y1);
         if (labels)
@@ -100,6 +103,10 @@ static void value_axis(struct ttcp_svg *s, const struct plot_panel *pn, double t
 void plot_axes(struct ttcp_svg *s, const struct plot_panel *pn, const char *left_title,
                const char *right_title, int time_labels)
 {
+    if (pn->t_min < 0) /* before the data: --latency's idle probes */
+        ttcp_svg_add(s, "<rect class=\"idle\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                     "height=\"%.1f\" fill=\"#f1f1f1\"/>\n", pn->x0, pn->y0,
+                     plot_x(pn, 0) - pn->x0, pn->y1 - pn->y0);
     time_axis(s, pn, time_labels);
     value_axis(s, pn, pn->v_max, 0, left_title);
     if (pn->r_max > 0)

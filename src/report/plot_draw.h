@@ -21,6 +21,7 @@ struct plot_panel {
     double t_max;          /* seconds at the right edge */
     double v_max;          /* the left axis's top value */
     double r_max;          /* the right axis's top value (0: none) */
+    double t_min;          /* seconds at the left edge: 0, or --latency's idle start */
 };
 
 double plot_x(const struct plot_panel *pn, double seconds);
@@ -37,7 +38,8 @@ double plot_top(double max, int n);
 const char *plot_colour(int i);
 
 /* The frame, grid and tick labels: the time axis (labels below when
- * time_labels), the left axis with its title, the right one when r_max. */
+ * time_labels), the left axis with its title, the right one when r_max;
+ * the time before 0 (t_min < 0: --latency's idle probes) shaded. */
 void plot_axes(struct ttcp_svg *s, const struct plot_panel *pn, const char *left_title,
                const char *right_title, int time_labels);
 /* A line through the points (t[i], v[i]), i < n, at the left scale. */
@@ -64,5 +66,18 @@ void plot_detail(struct ttcp_svg *s, const struct ttcp_plot *p, struct plot_pane
 /* The words panel 2's line and bars stand for, for the legend. */
 const char *plot_detail_line_name(const struct ttcp_plot *p);
 const char *plot_detail_bar_name(const struct ttcp_plot *p);
+
+/* Panel 3 (plot_latency.c): --latency's round trips, or nothing when
+ * the plot has no samples. plot_latency_shown: 1 when it is drawn;
+ * plot_latency_start: the seconds its first idle probe went at (0 when
+ * none went before the data), the left edge of every panel. */
+#define PLOT_LAT_IDLE "#8a8a8a"   /* idle probes and their median */
+#define PLOT_LAT_LOADED "#0f766e" /* loaded ones */
+#define PLOT_LAT_LOST "#dc2626"   /* a probe that never came back */
+int plot_latency_shown(const struct ttcp_plot *p);
+double plot_latency_start(const struct ttcp_plot *p);
+/* The seconds the last probe went at (0 when none). */
+double plot_latency_end(const struct ttcp_plot *p);
+void plot_latency(struct ttcp_svg *s, const struct ttcp_plot *p, struct plot_panel *pn);
 
 #endif

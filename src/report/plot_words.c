@@ -3,6 +3,7 @@
 
 #include "base/text.h"
 #include "measure/result.h"
+#include "report/report_latency.h"
 #include "ttcp/platform.h"
 
 /* Where the data went, from the side of the one who ran this ttcp. */
@@ -119,5 +120,41 @@ const char *plot_words_rate_axis(enum ttcp_unit unit, char *buf, size_t len)
     struct ttcp_text t = {buf, len, 0};
     buf[0] = '\0';
     ttcp_text_add(&t, "Throughput (%s%s)", ttcp_unit_name(unit), ttcp_unit_per_sec(unit));
+    return buf;
+}
+
+/* A phase's median, or why there is none. */
+static void median_words(struct ttcp_text *t, const char *phase,
+                         const struct ttcp_latency_quantiles *q)
+{
+    if (q->valid)
+        ttcp_text_add(t, "%s median %.2f ms", phase, q->median_ms);
+    else
+        ttcp_text_add(t, "%s: %s", phase, q->probes ? "no answer" : "none");
+}
+
+const char *plot_words_latency(const struct ttcp_latency *l, const struct ttcp_latency_summary *s,
+                               char *buf, size_t len)
+{
+    struct ttcp_text t = {buf, len, 0};
+    int echoed = l->source == TTCP_LATENCY_UDP_ECHO;
+    uint32_t probes = s->idle.probes + s->loaded.probes;
+    uint32_t lost = probes - s->idle.answered - s->loaded.answered;
+    buf[0] = '\0';
+    if (s->increase_valid)
+        ttcp_text_add(&t, "Latency under load: %+.2f ms, grade %s",
+                      s->increase_ms > -0.005 && s->increase_ms < 0.005 ? 0.0 : s->increase_ms,
+                      ttcp_latency_grade_text(s->grade));
+    else
+        ttcp_text_add(&t, "Latency: no grade (idle and loaded not both known)");
+    ttcp_text_add(&t, "  |  ");
+    median_words(&t, "idle", &s->idle);
+    ttcp_text_add(&t, ", ");
+    median_words(&t, "loaded", &s->loaded);
+    if (echoed)
+        ttcp_text_add(&t, "  |  UDP probes every %g s, %u of %u lost", (double)l->period_ns / 1e9,
+                      (unsigned)lost, (unsigned)probes);
+    else
+        ttcp_text_add(&t, "  |  TCP_INFO's RTT every %g s", (double)l->period_ns / 1e9);
     return buf;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "base/rate.h"
+#include "measure/latency.h"
 #include "report/plot.h"
 
 /* "ttcp: TCP to host.example, 8192-byte buffers, 4 streams" */
@@ -19,5 +20,9 @@ const char *plot_words_test(const struct ttcp_plot *p, const struct ttcp_plot_te
 const char *plot_words_link(const struct ttcp_options *o, char *buf, size_t len);
 /* "Throughput (Mbps)", "Throughput (KB/sec)" */
 const char *plot_words_rate_axis(enum ttcp_unit unit, char *buf, size_t len);
+/* --latency's panel: "Latency under load: +182.00 ms, grade C | idle median
+ * 1.20 ms, loaded median 183.20 ms | UDP probes every 0.1 s, 3 of 320 lost". */
+const char *plot_words_latency(const struct ttcp_latency *l, const struct ttcp_latency_summary *s,
+                               char *buf, size_t len);
 
 #endif

@@ -133,6 +133,78 @@ static void compression(struct ttcp_text *t, const char *target, const struct tt
           "says nothing).", c->cpu_percent / 100.0);
 }
 
+/* A sample labelled by phase and quantile (the target first, as ever). */
+static void quantile(struct ttcp_text *t, const char *target, const char *phase, const char *q,
+                     double ms)
+{
+    ttcp_text_add(t, "ttcp_latency_seconds{target=\"");
+    add_label(t, target);
+    ttcp_text_add(t, "\",phase=\"%s\",quantile=\"%s\"} ", phase, q);
+    add_value(t, ms / 1e3);
+}
+
+/* The answered round trips of a phase, added up, in seconds. */
+static double phase_sum(const struct ttcp_latency *l, int phase)
+{
+    double ns = 0.0;
+    uint32_t i;
+    for (i = 0; i < l->count; i++)
+        if (l->list[i].phase == phase && l->list[i].rtt_ns >= 0)
+            ns += (double)l->list[i].rtt_ns;
+    return ns / 1e9;
+}
+
+/* A summary of the phase's answered round trips: its quantiles, their
+ * sum and count (this probe's test alone, as every figure here). */
+static void latency_summary(struct ttcp_text *t, const char *target, const struct ttcp_latency *l,
+                            int phase, const struct ttcp_latency_quantiles *q)
+{
+    const char *name = phase == TTCP_LATENCY_IDLE ? "idle" : "loaded";
+    quantile(t, target, name, "0.5", q->median_ms);
+    quantile(t, target, name, "0.9", q->p90_ms);
+    quantile(t, target, name, "0.99", q->p99_ms);
+    sample(t, target, "ttcp_latency_seconds_sum", "phase", name, phase_sum(l, phase));
+    sample(t, target, "ttcp_latency_seconds_count", "phase", name, (double)q->answered);
+}
+
+/* latency=1: each phase's summary where a probe of it was answered (a
+ * phase with none has no sample, never 0), the probes and the lost ones;
+ * the increase and the grade when both medians are known. */
+static void latency(struct ttcp_text *t, const char *target, const struct ttcp_latency *l)
+{
+    const struct ttcp_latency_quantiles *ph[2];
+    static const char *const phase[2] = {"idle", "loaded"};
+    struct ttcp_latency_summary s;
+    int i;
+    ttcp_latency_summarise(l, &s);
+    ph[0] = &s.idle;
+    ph[1] = &s.loaded;
+    if (s.idle.valid || s.loaded.valid)
+        head(t, "ttcp_latency_seconds", "summary",
+             "Round trips of the latency probes (UDP datagrams the server echoes), before the "
+             "data (idle) and while it flows (loaded): nearest-rank quantiles, in seconds; sum "
+             "and count of this probe's answered ones.");
+    for (i = 0; i < 2; i++)
+        if (ph[i]->valid)
+            latency_summary(t, target, l, i, ph[i]); /* i: the phase (latency.h) */
+    head(t, "ttcp_latency_sent_probes", "gauge", "Latency probes sent, idle and loaded.");
+    for (i = 0; i < 2; i++)
+        sample(t, target, "ttcp_latency_sent_probes", "phase", phase[i], (double)ph[i]->probes);
+    head(t, "ttcp_latency_lost_probes", "gauge",
+         "Latency probes with no echo (lost, or too late), idle and loaded.");
+    for (i = 0; i < 2; i++)
+        sample(t, target, "ttcp_latency_lost_probes", "phase", phase[i],
+               (double)(ph[i]->probes - ph[i]->answered));
+    if (!s.increase_valid)
+        return;
+    gauge(t, target, "ttcp_latency_increase_seconds",
+          "The loaded median round trip less the idle one, in seconds (below 0: no increase).",
+          s.increase_ms / 1e3);
+    gauge(t, target, "ttcp_bufferbloat_grade",
+          "The grade of the increase: 0 A+ (under 5 ms), 1 A (30 ms), 2 B (60 ms), 3 C (200 ms), "
+          "4 D (400 ms), 5 F.", (double)s.grade);
+}
+
 static void figures(struct ttcp_text *t, const struct ttcp_prom_probe *p)
 {
     const struct ttcp_result *tx = p->tx, *rx = p->rx;
@@ -182,6 +254,8 @@ size_t ttcp_prometheus_probe(const struct ttcp_prom_probe *p, char *buf, size_t 
         analysis(&t, p);
     if (up && p->compression != NULL)
         compression(&t, p->target, p->compression);
+    if (up && p->latency != NULL && p->latency->source != TTCP_LATENCY_NONE)
+        latency(&t, p->target, p->latency);
     gauge(&t, p->target, "ttcp_probe_duration_seconds", "How long the probe took, in seconds.",
           (double)p->duration_ns / 1e9);
     return t.used;

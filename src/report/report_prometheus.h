@@ -8,6 +8,7 @@
 
 #include "config/options.h"
 #include "measure/compression.h"
+#include "measure/latency.h"
 #include "measure/result.h"
 
 /* One probe: the test's options, the transmitter's and the receiver's
@@ -15,13 +16,15 @@
  * duration alone), how long the probe took. With o->analyze, the
  * sender's analysis facts (measure/analysis.h) too; with compression,
  * the two runs' rates and their ratio (the figures above are the first,
- * classic run's). */
+ * classic run's); with latency, the round trips' quantiles idle and
+ * loaded, the increase and the grade, each where it is known. */
 struct ttcp_prom_probe {
     const char *target;           /* the label's value, as asked */
     const struct ttcp_options *o; /* the test's options (UDP: its -l) */
     const struct ttcp_result *tx, *rx;
     int64_t duration_ns;
     const struct ttcp_compression *compression; /* NULL: not asked */
+    const struct ttcp_latency *latency;         /* latency=1's probes (NULL: not asked) */
 };
 
 /* The exporter's own counters since it started. */

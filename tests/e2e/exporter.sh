@@ -2,8 +2,8 @@
 # a target outside --allow refused (403) with no connection to it; bad parameters 400; /metrics
 # counting; a probe of a dead port (ttcp_up 0, a failure) and of a mute one (ended by the scrape
 # timeout); a second probe of a busy target, and past --max-probes, refused with 503 (however the
-# address is written); a body refused; --key-file; analyze=1's and compression=1's metrics
-# (issue 24); an exporter on [::1] probing ::1; then a real
+# address is written); a body refused; --key-file; analyze=1's, compression=1's and latency=1's
+# metrics (issue 24); an exporter on [::1] probing ::1; then a real
 # Prometheus (Debian's) scraping the exporter with the probe pattern, its HTTP API showing
 # ttcp_up 1 and a bits-per-second sample above zero for the target.
 BOUND=${BOUND:-90}   # Prometheus lives through its scrapes
@@ -14,10 +14,11 @@ command -v curl >/dev/null || skip "no curl"
 command -v prometheus >/dev/null || skip "no prometheus (ci/deps installs Debian's)"
 need_jq
 
-# get NAME URL: GET URL (bounded), body in $TMP/NAME.out, the status in $TMP/NAME.status.
+# get NAME URL [CURL-ARGS...]: GET URL (bounded), body in $TMP/NAME.out, the status in
+# $TMP/NAME.status.
 get() {
   CMD[$1]="curl $2"; RC[$1]=done; : >"$TMP/$1.err"
-  "${BOUNDED[@]}" curl -s -m 15 -o "$TMP/$1.out" -w '%{http_code}' "$2" >"$TMP/$1.status"
+  "${BOUNDED[@]}" curl -s -m 15 "${@:3}" -o "$TMP/$1.out" -w '%{http_code}' "$2" >"$TMP/$1.status"
 }
 status_is() {
   local got; got=$(cat "$TMP/$1.status")
@@ -228,6 +229,76 @@ done
 expect_match b2 out '^compression: '
 get b3 "$URL/probe?target=127.0.0.1&port=$SP&udp=1&analyze=1"
 expect_match b3 out '^the test: --analyze works with TCP only, not with -u$'
+
+# latency=1: probes for latency_idle before the data and beside it; each phase's quantiles in
+# order, the probes sent and lost, the increase (loaded median less idle) and the grade (0-5) it
+# gives. Without latency=1, none of them.
+get l1 "$URL/probe?target=127.0.0.1&port=$SP&time=1&latency=1&latency_idle=0.5&latency_interval=0.05"
+status_is l1 200
+expect_eq l1 ttcp_up "$(value l1 ttcp_up)" 1
+# quant NAME PHASE Q: the sample of ttcp_latency_seconds{target="127.0.0.1",phase,quantile}.
+quant() {
+  sed -nE "s/^ttcp_latency_seconds\{target=\"127\.0\.0\.1\",phase=\"$2\",quantile=\"$3\"\} ([0-9.e+-]+)\$/\1/p" \
+    "$TMP/$1.out"
+}
+for ph in idle loaded; do
+  q5=$(quant l1 $ph 0.5) q9=$(quant l1 $ph 0.9) q99=$(quant l1 $ph 0.99)
+  expect_awk l1 "$ph quantiles ($q5, $q9, $q99 s) > 0 and in order" \
+    "${q5:-0} > 0 && ${q5:-0} <= ${q9:-0} && ${q9:-0} <= ${q99:-0} && ${q99:-0} < 1"
+  sent=$(labelled l1 ttcp_latency_sent_probes phase $ph)
+  lost=$(labelled l1 ttcp_latency_lost_probes phase $ph)
+  expect_awk l1 "$ph probes lost ($lost) of sent ($sent)" "${lost:-x} >= 0 && ${lost:-x} <= ${sent:-0}"
+  expect_eq l1 "$ph answered (the summary's count)" \
+    "$(labelled l1 ttcp_latency_seconds_count phase $ph)" "$(( ${sent:-0} - ${lost:-0} ))"
+  eval "sent_$ph=\${sent:-0}"
+done
+expect_awk l1 "idle probes ($sent_idle) for 0.5 s at 0.05 s" "$sent_idle >= 8 && $sent_idle <= 11"
+expect_awk l1 "loaded probes ($sent_loaded) for 1 s at 0.05 s" "$sent_loaded >= 15"
+inc=$(value l1 ttcp_latency_increase_seconds) grade=$(value l1 ttcp_bufferbloat_grade)
+expect_awk l1 "increase ($inc) is the loaded median less the idle one" \
+  "(${inc:-9} - ($(quant l1 loaded 0.5) - $(quant l1 idle 0.5)))^2 < 1e-12"
+expect_eq l1 "the grade of a ${inc:-?} s increase" "${grade:-missing}" \
+  "$(awk -v i="${inc:-0}" 'BEGIN { ms = i * 1000; if (ms < 0) ms = 0
+    print (ms < 5 ? 0 : ms < 30 ? 1 : ms < 60 ? 2 : ms < 200 ? 3 : ms < 400 ? 4 : 5) }')"
+expect_eq l1 "TYPE lines against families (a summary's _sum and _count its own)" \
+  "$(grep -c '^# TYPE ' "$TMP/l1.out")" \
+  "$(sed -nE 's/^(ttcp_[a-z_]+)\{.*/\1/p' "$TMP/l1.out" | sed -E 's/^(ttcp_latency_seconds)_(sum|count)$/\1/' |
+     sort -u | wc -l)"
+# promtool (Prometheus' own checker, beside it in Debian's package) finds nothing to say of the
+# latency families; of the rest it says only what it said before them (bits, not bytes).
+if command -v promtool >/dev/null; then
+  promtool check metrics <"$TMP/l1.out" >"$TMP/l1.promtool" 2>&1
+  expect_eq l1 "promtool's words on the latency families" \
+    "$(grep -v '^ttcp_bits_per_second use base unit "bytes" instead of "bits"$' "$TMP/l1.promtool")" ""
+else
+  echo "note: no promtool; the exposition is checked by the lines above alone"
+fi
+expect_eq l1 "the idle seconds on top of the test" \
+  "$(awk -v d="$(value l1 ttcp_probe_duration_seconds)" 'BEGIN { print (d >= 1.5) }')" 1
+measured "latency=1 on loopback: idle median $(quant l1 idle 0.5) s, loaded $(quant l1 loaded 0.5) s, increase $inc s, grade $grade, probes $sent_idle + $sent_loaded"
+expect_eq p1 "latency lines without latency=1" "$(grep -c 'latency\|bufferbloat' "$TMP/p1.out")" 0
+# With Prometheus' 3 s scrape timeout and 1 s of idle probing, the test gets 3 - 0.5 - 1 s: the
+# probe still ends inside the scrape.
+get l2 "$URL/probe?target=127.0.0.1&port=$SP&latency=1&latency_idle=1" \
+  -H 'X-Prometheus-Scrape-Timeout-Seconds: 3'
+status_is l2 200
+expect_eq l2 ttcp_up "$(value l2 ttcp_up)" 1
+secs=$(value l2 ttcp_receiver_seconds) took=$(value l2 ttcp_probe_duration_seconds)
+expect_awk l2 "the test's seconds ($secs) are the scrape's less the idle and the margin" \
+  "${secs:-0} > 1.2 && ${secs:-0} < 1.9"
+expect_awk l2 "the probe ($took s) within the scrape timeout" "${took:-9} < 3"
+measured "latency=1 with a 3 s scrape timeout: test $secs s, probe $took s"
+# bounded as ttcp's own options; the spacing and idle time go with latency=1 alone
+for q in "latency=2" "latency=1&latency_interval=0.001" "latency=1&latency_interval=11" \
+         "latency=1&latency_idle=61" "latency=1&latency_idle=-1" "latency_interval=0.1" \
+         "latency=1&latency=1"; do
+  get b4 "$URL/probe?target=127.0.0.1&port=$SP&$q"
+  status_is b4 400
+  expect_eq b4 "lines of the 400 for $q" "$(wc -l <"$TMP/b4.out")" 1
+done
+expect_match b4 out '^a parameter is given twice$'
+get b5 "$URL/probe?target=127.0.0.1&port=$SP&latency_idle=1"
+expect_match b5 out '^the test: --latency-idle is for --latency$'
 
 # IPv6: an exporter listening on [::1] probes the server over ::1 (allowed by an IPv6 prefix);
 # with --max-probes 1, a probe of another target while one runs is refused (503) too.

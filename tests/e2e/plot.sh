@@ -2,7 +2,9 @@
 # of the throughput line per interval line it printed; -P 4 draws four streams and their total,
 # -C --bidir both ways at both ends; a test ended by Ctrl+C is still drawn; without -i the
 # classic lines stay as they were; a UDP receiver's loss and jitter are drawn and in the JSON's
-# intervals; a file that cannot be written fails before the test. Headless Chromium renders
+# intervals; a file that cannot be written fails before the test; --latency adds panel 3, a
+# circle per answered probe (idle ones left of 0) and a cross per lost one, as the JSON counts
+# them, and the grade in its words. Headless Chromium renders
 # every document to a PNG of the document's size, which must not be blank.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 
@@ -29,6 +31,8 @@ svg_facts() {
 }
 # points NAME CLASS: the points of each polyline of that class, space separated, in order.
 points() { sed -n "s/^$2=//p" "$TMP/$1.facts" | tr '\n' ' ' | sed 's/ $//'; }
+# elements NAME WORD: how many of the other elements have that class word (0: none).
+elements() { local n; n=$(sed -n "s/^count:$2=//p" "$TMP/$1.facts"); echo "${n:-0}"; }
 
 # render NAME: Chromium draws $TMP/NAME.svg at the document's size into NAME.png (bounded, with
 # no network: every name resolves to nothing); the PNG must have that size, more than a few
@@ -65,6 +69,7 @@ for s in t r; do
   expect_eq "$s" "the points of the throughput line" "$(points "$s" 'rate total')" \
     "$(count "$s" out "$(interval "$s" tcp)")"
   [ "$(points "$s" detail)" -ge 1 ] 2>/dev/null || fail "$s: no RTT line ($(points "$s" detail))"
+  expect_eq "$s" "panel 3 without --latency" "$(grep -c '<g id="latency">' "$TMP/$s.svg")" 0
 done
 
 # 2. Without -i the intervals are taken for the plot but not printed: the classic lines, as 1.12.
@@ -121,5 +126,41 @@ run bad "$TTCP" -t -s -p "$(free_port)" --plot "$TMP/no/such/dir/x.svg" 127.0.0.
 expect_rc bad 2
 expect_lines bad err "$(lit "ttcp: --plot $TMP/no/such/dir/x.svg: No such file or directory")"
 expect_empty bad out
+
+# 8. --latency: panel 3 holds each answered probe as a circle, each lost one as a cross, as the
+# JSON counts them; the idle ones left of 0 (the loaded ones' left); both medians; the grade in
+# its words. -C: 1 s idle and 3 s of data, a probe every 0.01 s: about 400 points.
+# latency_panel NAME JQPATH: those checks of $TMP/NAME.svg against the JSON's object at JQPATH.
+latency_panel() {
+  local n=$1 lat=$2 answered lost idle grade left right
+  answered=$(jq "$lat | .idle.answered + .loaded.answered" "$TMP/$n.out")
+  lost=$(jq "$lat | .idle.lost + .loaded.lost" "$TMP/$n.out")
+  idle=$(jq "$lat.idle.answered" "$TMP/$n.out")
+  grade=$(jq -r "$lat.grade" "$TMP/$n.out")
+  expect_eq "$n" "panel 3" "$(grep -c '<g id="latency">' "$TMP/$n.svg")" 1
+  expect_eq "$n" "a circle per answered probe" "$(elements "$n" lat-probe)" "$answered"
+  expect_eq "$n" "the idle ones" "$(elements "$n" idle-probe)" "$idle"
+  expect_eq "$n" "a cross per lost probe" "$(elements "$n" lat-lost)" "$lost"
+  expect_eq "$n" "the medians' lines" "$(elements "$n" lat-median)" 2
+  grep -qF "grade $grade" "$TMP/$n.svg" || fail "$n: the words do not say grade $grade"
+  left=$(grep -o 'class="lat-probe idle-probe" cx="[0-9.]*"' "$TMP/$n.svg" | tr -dc '0-9.\n' |
+    sort -g | tail -n 1)
+  right=$(grep -o 'class="lat-probe loaded-probe" cx="[0-9.]*"' "$TMP/$n.svg" | tr -dc '0-9.\n' |
+    sort -g | head -n 1)
+  expect_awk "$n" "idle circles ($left) left of the loaded ones ($right)" "${left:-0} <= ${right:-0}"
+  measured "$n: $answered probes drawn ($idle idle), $lost lost, grade $grade"
+}
+on_free_port "tcp:s udp:s" start_on_P s "$TTCP" -S -1 -p @P@
+run l "$TTCP" -C --time 3 -R 100m --latency --latency-idle 1 --latency-interval 0.01 --json \
+  -p "$P" --plot "$TMP/l.svg" 127.0.0.1
+reap s
+expect_rc l 0; expect_json l
+plotted l && latency_panel l .latency
+expect_awk l "idle shaded" "$(grep -c 'class="idle"' "$TMP/l.svg") >= 3"
+# The classic transmitter: its connection's RTT, the handshake's at 0 as idle.
+pair tcp -r -s -- -t -s --time 1 --latency --json --plot "$TMP/lt.svg" 127.0.0.1
+expect_rc t 0
+cp "$TMP/t.out" "$TMP/lt.out"
+plotted lt && latency_panel lt '.tests[0].latency'
 
 finish

@@ -13,6 +13,8 @@
 #include "test_support.h"
 
 #define MS 1000000ll
+/* where the panels draw second t of a plot from -2 s to 1 s (90 to 880) */
+#define PLOT_X(t) (90.0 + ((t) + 2.0) / 3.0 * 790.0)
 
 static struct ttcp_options opts;
 
@@ -296,6 +298,199 @@ static void streams_and_both_ends(void **state)
     ttcp_result_release(&theirs);
 }
 
+/* --latency's samples: n probes of one phase from at_ms on, every period
+ * ms, each rtt_ms, with every lost_every-th lost (0: none). */
+static void probes(struct ttcp_latency *l, int n, int64_t at_ms, int64_t period_ms,
+                   int64_t rtt_ms, int lost_every, int phase)
+{
+    int i;
+    l->source = l->source ? l->source : TTCP_LATENCY_UDP_ECHO;
+    l->period_ns = period_ms * MS;
+    for (i = 0; i < n; i++)
+        assert_int_equal(ttcp_latency_push(l, (at_ms + i * period_ms) * MS,
+                                           lost_every && i % lost_every == lost_every - 1
+                                               ? -1 : rtt_ms * MS, phase), 0);
+}
+
+/* The x of the first point of the first polyline whose class is cls. */
+static double first_x(const char *svg, const char *cls)
+{
+    char key[64];
+    const char *at;
+    snprintf(key, sizeof key, "class=\"%s\"", cls);
+    at = strstr(svg, key);
+    assert_non_null(at);
+    at = strstr(at, "points=\"");
+    assert_non_null(at);
+    return atof(at + 8);
+}
+
+/* The largest (or smallest) cx of the circles whose class is cls. */
+static double circles_x(const char *svg, const char *cls, int largest)
+{
+    char key[64];
+    const char *at;
+    double best = largest ? -1e9 : 1e9;
+    snprintf(key, sizeof key, "class=\"%s\" cx=\"", cls);
+    for (at = strstr(svg, key); at != NULL; at = strstr(at + 1, key)) {
+        double x = atof(at + strlen(key));
+        best = largest ? (x > best ? x : best) : (x < best ? x : best);
+    }
+    return best;
+}
+
+/* -C --latency: a circle per answered probe, a cross per lost one, idle
+ * ones left of 0 on every panel's axis, both medians, the grade. */
+static void latency_panel(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_latency l;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-C --latency 127.0.0.1");
+    fill(&r, 10, 100, 1000000);
+    memset(&l, 0, sizeof l);
+    probes(&l, 20, -2000, 100, 10, 10, TTCP_LATENCY_IDLE);  /* 2 of 20 lost */
+    probes(&l, 10, 0, 100, 200, 10, TTCP_LATENCY_LOADED);   /* 1 of 10 lost */
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    ttcp_plot_latency(&p, &l);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(count_of(svg, "<g id=\"latency\">"), 1);
+    assert_int_equal(count_of(svg, "class=\"lat-probe idle-probe\""), 18);
+    assert_int_equal(count_of(svg, "class=\"lat-probe loaded-probe\""), 9);
+    assert_int_equal(count_of(svg, "class=\"lat-lost\""), 3);
+    assert_int_equal(count_of(svg, "class=\"lat-median idle\""), 1);
+    assert_int_equal(count_of(svg, "class=\"lat-median loaded\""), 1);
+    assert_non_null(strstr(svg, "Latency under load: +190.00 ms, grade C"));
+    assert_non_null(strstr(svg, "idle median 10.00 ms, loaded median 200.00 ms"));
+    assert_non_null(strstr(svg, "UDP probes every 0.1 s, 3 of 30 lost"));
+    assert_int_equal(count_of(svg, "class=\"idle\""), 3); /* shaded in each panel */
+    assert_non_null(strstr(svg, ">-2.0</text>"));          /* the axis starts at the first probe */
+    /* 0 is two thirds across (-2 s to 1 s): the data and the loaded probes right of it,
+     * the idle probes left */
+    assert_true(fabs(first_x(svg, "rate total") - PLOT_X(0.05)) < 0.2);
+    assert_true(circles_x(svg, "lat-probe idle-probe", 1) < PLOT_X(0));
+    assert_true(circles_x(svg, "lat-probe loaded-probe", 0) >= PLOT_X(0) - 0.1);
+    free(svg);
+    ttcp_latency_free(&l);
+    ttcp_result_release(&r);
+}
+
+/* No samples (none asked, or none taken): no panel 3, nothing shaded, the
+ * document as without --latency. */
+static void no_samples_no_panel(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_latency l;
+    struct ttcp_plot p;
+    char *without, *empty;
+    (void)state;
+    parse_line("-C --latency 127.0.0.1");
+    fill(&r, 4, 250, 1000);
+    memset(&l, 0, sizeof l);
+    l.source = TTCP_LATENCY_UDP_ECHO;
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    without = draw(&p);
+    ttcp_plot_latency(&p, &l);
+    empty = draw(&p);
+    assert_string_equal(without, empty);
+    assert_int_equal(count_of(without, "id=\"latency\""), 0);
+    assert_int_equal(count_of(without, "class=\"idle\""), 0);
+    free(without);
+    free(empty);
+    ttcp_result_release(&r);
+}
+
+/* Every probe lost: the crosses, a note, no grade, no median. */
+static void no_probe_answered(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_latency l;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-C --latency 127.0.0.1");
+    fill(&r, 4, 250, 1000);
+    memset(&l, 0, sizeof l);
+    probes(&l, 5, -500, 100, 0, 1, TTCP_LATENCY_IDLE);
+    probes(&l, 10, 0, 100, 0, 1, TTCP_LATENCY_LOADED);
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    ttcp_plot_latency(&p, &l);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(count_of(svg, "class=\"lat-lost\""), 15);
+    assert_int_equal(count_of(svg, "class=\"lat-probe"), 0);
+    assert_int_equal(count_of(svg, "class=\"lat-median"), 0);
+    assert_non_null(strstr(svg, "No probe was answered"));
+    assert_non_null(strstr(svg, "Latency: no grade"));
+    assert_non_null(strstr(svg, "15 of 15 lost"));
+    free(svg);
+    ttcp_latency_free(&l);
+    ttcp_result_release(&r);
+}
+
+/* The classic transmitter's TCP RTT: its handshake's at 0, nothing before
+ * the data (no shading), its own words. */
+static void classic_samples(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-t -s --latency 127.0.0.1");
+    fill(&r, 4, 250, 1000);
+    r.latency.source = TTCP_LATENCY_TCP_INFO;
+    probes(&r.latency, 1, 0, 100, 1, 0, TTCP_LATENCY_IDLE);
+    probes(&r.latency, 9, 100, 100, 31, 0, TTCP_LATENCY_LOADED);
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    ttcp_plot_latency(&p, &r.latency);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(count_of(svg, "class=\"lat-probe idle-probe\""), 1);
+    assert_int_equal(count_of(svg, "class=\"lat-probe loaded-probe\""), 9);
+    assert_int_equal(count_of(svg, "class=\"idle\""), 0);
+    assert_non_null(strstr(svg, "+30.00 ms, grade B"));
+    assert_non_null(strstr(svg, "TCP_INFO&#39;s RTT every 0.1 s"));
+    free(svg);
+    ttcp_latency_free(&r.latency);
+    ttcp_result_release(&r);
+}
+
+/* Past 4000 samples the circles give way to each bin's median, a line a
+ * phase, and a cross on each bin with a loss. */
+static void many_samples_are_binned(void **state)
+{
+    struct ttcp_result r;
+    struct ttcp_latency l;
+    struct ttcp_plot p;
+    char *svg;
+    (void)state;
+    parse_line("-C --latency 127.0.0.1");
+    fill(&r, 10, 1000, 1000);
+    memset(&l, 0, sizeof l);
+    probes(&l, 2000, -2000, 1, 5, 0, TTCP_LATENCY_IDLE);
+    probes(&l, 10000, 0, 1, 40, 5000, TTCP_LATENCY_LOADED); /* 2 lost */
+    ttcp_plot_init(&p, &opts, NULL);
+    ttcp_plot_add(&p, &opts, &r, NULL, 0, 0);
+    ttcp_plot_latency(&p, &l);
+    svg = draw(&p);
+    check_document(svg);
+    assert_int_equal(count_of(svg, "class=\"lat-probe"), 0);
+    assert_in_range(points_of(svg, "lat-bins idle"), 100, 400);
+    assert_in_range(points_of(svg, "lat-bins loaded"), 500, 2000);
+    assert_int_equal(count_of(svg, "class=\"lat-lost\""), 2);
+    assert_true(strlen(svg) < 400000); /* not 12000 circles */
+    free(svg);
+    ttcp_latency_free(&l);
+    ttcp_result_release(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +501,11 @@ int main(void)
         cmocka_unit_test(an_empty_test_is_a_document),
         cmocka_unit_test(no_coordinate_is_not_a_number),
         cmocka_unit_test(streams_and_both_ends),
+        cmocka_unit_test(latency_panel),
+        cmocka_unit_test(no_samples_no_panel),
+        cmocka_unit_test(no_probe_answered),
+        cmocka_unit_test(classic_samples),
+        cmocka_unit_test(many_samples_are_binned),
     };
     return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
 }

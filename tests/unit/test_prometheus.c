@@ -1,7 +1,8 @@
 /* The probe exporter's text (report/report_prometheus.c): the exposition of
  * a TCP and a UDP probe, a failed one, the label's escapes, a cut buffer,
  * the exporter's counters; analyze=1's lines (the sender's limits, a share
- * the OS did not give left out) and compression=1's. */
+ * the OS did not give left out), compression=1's and latency=1's (a phase
+ * without an answered probe, the increase and the grade left out). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,7 +38,7 @@ static void tcp_probe_has_every_figure(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"10.0.0.1", &o, &tx, &rx, 1200 * MS, NULL};
+    struct ttcp_prom_probe p = {"10.0.0.1", &o, &tx, &rx, 1200 * MS, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -55,13 +56,14 @@ static void tcp_probe_has_every_figure(void **state)
     has(buf, "\nttcp_tcp_rtt_seconds{target=\"10.0.0.1\"} 0.0015\n");
     has(buf, "\nttcp_probe_duration_seconds{target=\"10.0.0.1\"} 1.2\n");
     assert_null(strstr(buf, "udp"));
+    assert_null(strstr(buf, "latency")); /* not asked */
 }
 
 static void udp_probe_has_loss_and_jitter(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1000 * MS, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1000 * MS, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -83,7 +85,7 @@ static void udp_probe_has_loss_and_jitter(void **state)
 
 static void failed_probe_is_down_with_its_duration(void **state)
 {
-    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 30 * MS, NULL};
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 30 * MS, NULL, NULL};
     char buf[4096];
     (void)state;
     ttcp_prometheus_probe(&p, buf, sizeof buf);
@@ -94,7 +96,7 @@ static void failed_probe_is_down_with_its_duration(void **state)
 
 static void label_values_are_escaped(void **state)
 {
-    struct ttcp_prom_probe p = {"a\\b\"c\nd", NULL, NULL, NULL, 0, NULL};
+    struct ttcp_prom_probe p = {"a\\b\"c\nd", NULL, NULL, NULL, 0, NULL, NULL};
     char buf[4096];
     (void)state;
     ttcp_prometheus_probe(&p, buf, sizeof buf);
@@ -103,7 +105,7 @@ static void label_values_are_escaped(void **state)
 
 static void a_short_buffer_is_cut_to_a_string(void **state)
 {
-    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0, NULL};
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0, NULL, NULL};
     char buf[16];
     size_t n;
     (void)state;
@@ -148,7 +150,7 @@ static void analyze_adds_the_senders_limits(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -182,7 +184,7 @@ static void a_share_not_given_is_left_out(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -210,7 +212,7 @@ static void without_analyze_no_analysis_lines(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -225,7 +227,7 @@ static void a_second_label_is_escaped_too(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"a\"b\\c\nd", &o, &tx, &rx, 1100 * MS, NULL};
+    struct ttcp_prom_probe p = {"a\"b\\c\nd", &o, &tx, &rx, 1100 * MS, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -240,7 +242,7 @@ static void compression_gives_both_rates_and_the_ratio(void **state)
     struct ttcp_options o;
     struct ttcp_result tx, rx;
     struct ttcp_compression c = {6e6, 1e6, 6.0, 10.0, TTCP_COMPRESSION_FOUND};
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 2100 * MS, &c};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 2100 * MS, &c, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -262,6 +264,87 @@ static void compression_gives_both_rates_and_the_ratio(void **state)
     assert_null(strstr(buf, "ttcp_compression_cpu_ratio"));
 }
 
+/* n probes of a phase, the k-th (from 1) rtt first_ms + k * step_ms; lost:
+ * that many of them (the first ones) never answered. */
+static void probes(struct ttcp_latency *l, int phase, int n, int lost, double first_ms,
+                   double step_ms)
+{
+    int k;
+    l->source = TTCP_LATENCY_UDP_ECHO;
+    l->period_ns = 100 * MS;
+    for (k = 1; k <= n; k++)
+        assert_int_equal(ttcp_latency_push(l, (phase ? k : k - n - 1) * 100 * MS,
+                                           k <= lost ? -1
+                                                     : (int64_t)((first_ms + k * step_ms) * MS),
+                                           phase), 0);
+}
+
+static void latency_gives_quantiles_increase_and_grade(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_latency l;
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 3100 * MS, NULL, &l};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    memset(&l, 0, sizeof l);
+    tcp_results(&tx, &rx);
+    probes(&l, TTCP_LATENCY_IDLE, 11, 1, 10, 0);      /* 10 answered of 11, 10 ms each */
+    probes(&l, TTCP_LATENCY_LOADED, 10, 0, 0, 100);   /* 100, 200, ... 1000 ms */
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\n# TYPE ttcp_latency_seconds summary\n"
+             "ttcp_latency_seconds{target=\"h\",phase=\"idle\",quantile=\"0.5\"} 0.01\n"
+             "ttcp_latency_seconds{target=\"h\",phase=\"idle\",quantile=\"0.9\"} 0.01\n"
+             "ttcp_latency_seconds{target=\"h\",phase=\"idle\",quantile=\"0.99\"} 0.01\n"
+             "ttcp_latency_seconds_sum{target=\"h\",phase=\"idle\"} 0.1\n"
+             "ttcp_latency_seconds_count{target=\"h\",phase=\"idle\"} 10\n"
+             "ttcp_latency_seconds{target=\"h\",phase=\"loaded\",quantile=\"0.5\"} 0.5\n"
+             "ttcp_latency_seconds{target=\"h\",phase=\"loaded\",quantile=\"0.9\"} 0.9\n"
+             "ttcp_latency_seconds{target=\"h\",phase=\"loaded\",quantile=\"0.99\"} 1\n"
+             "ttcp_latency_seconds_sum{target=\"h\",phase=\"loaded\"} 5.5\n"
+             "ttcp_latency_seconds_count{target=\"h\",phase=\"loaded\"} 10\n");
+    has(buf, "\n# TYPE ttcp_latency_sent_probes gauge\n"
+             "ttcp_latency_sent_probes{target=\"h\",phase=\"idle\"} 11\n"
+             "ttcp_latency_sent_probes{target=\"h\",phase=\"loaded\"} 10\n");
+    has(buf, "\n# TYPE ttcp_latency_lost_probes gauge\n"
+             "ttcp_latency_lost_probes{target=\"h\",phase=\"idle\"} 1\n"
+             "ttcp_latency_lost_probes{target=\"h\",phase=\"loaded\"} 0\n");
+    has(buf, "\n# TYPE ttcp_latency_increase_seconds gauge\n"
+             "ttcp_latency_increase_seconds{target=\"h\"} 0.49\n");
+    has(buf, "# HELP ttcp_bufferbloat_grade The grade of the increase: 0 A+");
+    has(buf, "\n# TYPE ttcp_bufferbloat_grade gauge\nttcp_bufferbloat_grade{target=\"h\"} 5\n");
+    ttcp_latency_free(&l);
+}
+
+/* Idle probes none answered: no idle quantile (never 0), no increase, no
+ * grade; the probes and the losses still counted. A failed test: none. */
+static void a_phase_without_answers_is_left_out(void **state)
+{
+    struct ttcp_options o;
+    struct ttcp_result tx, rx;
+    struct ttcp_latency l;
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 3100 * MS, NULL, &l};
+    char buf[8192];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    memset(&l, 0, sizeof l);
+    tcp_results(&tx, &rx);
+    probes(&l, TTCP_LATENCY_IDLE, 5, 5, 10, 0);
+    probes(&l, TTCP_LATENCY_LOADED, 4, 0, 20, 0);
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    assert_null(strstr(buf, "phase=\"idle\",quantile"));
+    assert_null(strstr(buf, "ttcp_latency_seconds_count{target=\"h\",phase=\"idle\"}"));
+    has(buf, "ttcp_latency_seconds{target=\"h\",phase=\"loaded\",quantile=\"0.5\"} 0.02\n");
+    has(buf, "ttcp_latency_lost_probes{target=\"h\",phase=\"idle\"} 5\n");
+    assert_null(strstr(buf, "ttcp_latency_increase_seconds"));
+    assert_null(strstr(buf, "ttcp_bufferbloat_grade"));
+    p.tx = p.rx = NULL; /* the test did not complete: ttcp_up 0 and the duration alone */
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    assert_null(strstr(buf, "latency"));
+    ttcp_latency_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -276,6 +359,8 @@ int main(void)
         cmocka_unit_test(without_analyze_no_analysis_lines),
         cmocka_unit_test(a_second_label_is_escaped_too),
         cmocka_unit_test(compression_gives_both_rates_and_the_ratio),
+        cmocka_unit_test(latency_gives_quantiles_increase_and_grade),
+        cmocka_unit_test(a_phase_without_answers_is_left_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,9 @@
 
   plot_check.py svg FILE   the document is well-formed XML with an <svg> root, every
                            coordinate a finite number; prints the height, then for each
-                           polyline of class CLASS "CLASS=POINTS", one a line
+                           polyline of class CLASS "CLASS=POINTS", one a line, then
+                           for every class word of the other elements "count:WORD=N"
+                           (how many elements have it; --latency's circles, say)
   plot_check.py png FILE   a PNG as Chromium writes it (8-bit RGB or RGBA): prints its
                            width, height, distinct colours and the share of pixels that
                            are not white (percent)
@@ -43,6 +45,7 @@ def check_svg(path):
     if root.tag != SVG + "svg":
         die(f"{path}: the root is {root.tag}, not svg")
     print(root.get("height", "0"))
+    counts = {}
     for el in root.iter():
         for name in GEOMETRY:
             if el.get(name) is not None and "%" not in el.get(name):
@@ -51,6 +54,11 @@ def check_svg(path):
             points = el.get("points", "")
             finite(points, f"{path}: polyline")
             print(f"{el.get('class')}={len(points.split())}")
+        elif el.get("class"):
+            for word in el.get("class").split():
+                counts[word] = counts.get(word, 0) + 1
+    for word in sorted(counts):
+        print(f"count:{word}={counts[word]}")
 
 
 def png_rows(path):
