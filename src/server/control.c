@@ -98,9 +98,10 @@ static int agree(struct control *c, const struct ttcp_message *m)
                  SERVER_MAX_BUFLEN);
         refused = 1;
     }
-    if (!refused && c->sv->opts->inetd && c->grant.opts.udp) {
-        snprintf(c->why, sizeof c->why, "UDP: this server was started by inetd (--inetd) and "
-                 "holds no UDP port; TCP tests only");
+    if (!refused && c->sv->opts->inetd && (c->grant.opts.udp || c->grant.latency)) {
+        snprintf(c->why, sizeof c->why, "%s: this server was started by inetd (--inetd) and "
+                 "holds no UDP port; TCP tests only%s", c->grant.opts.udp ? "UDP" : "--latency",
+                 c->grant.opts.udp ? "" : ", without latency probes");
         refused = 1;
     }
     if (refused) {

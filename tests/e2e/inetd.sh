@@ -4,8 +4,8 @@
 # process of their own and are handed to the one holding the test (the token's rendezvous):
 # -C both ways, -P 2, and --bidir. Then classic inetd's habit of handing the connection on stderr
 # too: the server's lines must stay off it, or the client's protocol breaks. A UDP test is
-# refused with the reason (no UDP port under inetd); --inetd on a stdin that is no socket, and
-# beside --daemon, are one-line errors. Last, the same through systemd-socket-activate -a
+# refused with the reason (no UDP port under inetd), and so is --latency (its probes are UDP);
+# --inetd on a stdin that is no socket, and beside --daemon, are one-line errors. Last, the same through systemd-socket-activate -a
 # --inetd where it is installed.
 BOUND=${BOUND:-60}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
@@ -72,6 +72,10 @@ expect_eq c3 "summaries" "$(count c3 out '^ttcp-C: (send|recv) [0-9]+ bytes')" 2
 run u1 "$TTCP" -C -u -n 10 -p "$P" 127.0.0.1
 expect_rc u1 1
 expect_match u1 err 'refused the test: UDP: this server was started by inetd \(--inetd\) and holds no UDP port'
+# --latency's probes need the UDP port too: refused the same way, not left to time out.
+run u2 "$TTCP" -C --latency -n 10 -p "$P" 127.0.0.1
+expect_rc u2 1
+expect_match u2 err 'refused the test: --latency: this server was started by inetd \(--inetd\) and holds no UDP port; TCP tests only, without latency probes'
 # A data connection with a token no process holds: the process it reached finds no
 # rendezvous, closes it and says so.
 body=$'msg=data\ntoken=0123456789abcdef0123456789abcdef\nstream=0\n'
