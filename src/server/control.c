@@ -160,9 +160,22 @@ static void serve_probes(struct control *c, int64_t span)
         tt_sleep_ns(span);
 }
 
+/* Whether the client has closed its control connection (it sends nothing
+ * while the server waits for its data: what is readable is its end). */
+static int control_closed(struct control *c)
+{
+    unsigned char b;
+    int64_t n;
+    if (tt_wait_readable(c->sl->control, 0) <= 0)
+        return 0;
+    n = tt_recv_peek(c->sl->control, &b, 1);
+    return n == 0 || (n < 0 && n != TT_E_AGAIN);
+}
+
 /* Waits until every data connection the test needs has come (gate.c
  * attaches them; for UDP, the client's token datagram names its address),
- * for at most CONTROL_NS (after --latency's idle probes, which it echoes). */
+ * for at most CONTROL_NS (after --latency's idle probes, which it echoes),
+ * or until the client goes away. */
 static int await_data(struct control *c)
 {
     int64_t end = tt_now_ns() + CONTROL_NS + c->grant.latency_idle_ns;
@@ -176,7 +189,7 @@ static int await_data(struct control *c)
         if (missing == 0)
             return 0;
         ttcp_handoff_collect(c->sv); /* --inetd: from the processes inetd started */
-        if (tt_now_ns() >= end || tt_interrupted())
+        if (tt_now_ns() >= end || tt_interrupted() || control_closed(c))
             return -1;
         serve_probes(c, ATTACH_POLL_NS);
     }

@@ -71,6 +71,25 @@ stop srv
 [ "$(grep -c '^ttcp-r: [0-9]* bytes in ' "$TMP/srv.out")" = 1 ] ||
   fail "the server counted another test than the client's: stray probes or hellos were data"
 
+# A client killed (SIGKILL) during its idle probes: the server, which waits --latency-idle
+# longer for the data, sees its control connection close and frees the test's slot then, not
+# after the minute asked for (--max-clients 1: the next test is served while the server,
+# bounded at BOUND, still runs).
+listen_on srv tcp "$TTCP" -S --max-clients 1 -p @P@
+kept=("${BOUNDED[@]}")
+BOUNDED=(timeout -s KILL 1)
+start gone "$TTCP" -C --time 1 --latency --latency-idle 60 -p "$P" 127.0.0.1
+BOUNDED=("${kept[@]}")
+reap gone
+expect_rc gone 137
+gone_at=$(now)
+wait_for "$WAIT" srv grep -q 'ended: the client went away' "$TMP/srv.out" "$TMP/srv.err" ||
+  fail "the server did not end the test of the client that went away"
+measured "the slot freed $(since "$gone_at") s after the client was killed"
+run c "$TTCP" -C --time 0.3 --latency --latency-idle 0.3 -p "$P" 127.0.0.1
+expect_rc c 0
+stop srv
+
 # Bad input: one line naming the problem, exit status 2.
 for bad in "-r --latency:ttcp: --latency in the classic pair is the transmitter's (-t): the RTT of its TCP connection (or ttcp -C --latency, whose probes a ttcp -S echoes)" \
            "-t -u --latency 127.0.0.1:ttcp: --latency with -u needs a ttcp -S to echo its probes (ttcp -C -u --latency host): a classic UDP receiver answers nothing" \
