@@ -237,7 +237,10 @@ static int idle_probes(struct client *c)
     if (ttcp_client_probe_open(c) != 0)
         return -1;
     ttcp_client_probe_idle(c);
-    return 0;
+    if (!tt_interrupted())
+        return 0;
+    snprintf(c->out->why, sizeof c->out->why, "latency probes");
+    return ttcp_client_problem(c, TTCP_CLIENT_LOCAL, TT_E_INTR); /* Ctrl+C: no data phase */
 }
 
 int ttcp_client_converse(struct client *c)

@@ -44,7 +44,11 @@ int ttcp_client_probe_open(struct client *c)
         return -1;
     for (;;) {
         struct ttcp_message m;
-        if (tt_now_ns() >= end || tt_interrupted()) {
+        if (tt_interrupted()) {
+            snprintf(c->out->why, sizeof c->out->why, "latency probes' hello");
+            return ttcp_client_problem(c, TTCP_CLIENT_LOCAL, TT_E_INTR);
+        }
+        if (tt_now_ns() >= end) {
             snprintf(c->out->why, sizeof c->out->why, "no answer to the latency probes' hello: "
                      "a firewall may drop UDP to port %llu", (unsigned long long)c->opts->port);
             return ttcp_client_problem(c, TTCP_CLIENT_REFUSED, 0);

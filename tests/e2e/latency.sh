@@ -89,6 +89,19 @@ measured "the slot freed $(since "$gone_at") s after the client was killed"
 run c "$TTCP" -C --time 0.3 --latency --latency-idle 0.3 -p "$P" 127.0.0.1
 expect_rc c 0
 stop srv
+# Ctrl+C during the idle probes ends the client there, as during --pmtu: no data phase (no
+# figures, no summary), status 1, the probes so far reported. (The 1 s is no condition: an
+# interrupt before the probes began ends in the hello's wait, with the same words.)
+listen_on srv tcp "$TTCP" -S -p @P@
+start intr "$TTCP" -C --time 1 --latency --latency-idle 30 -p "$P" 127.0.0.1
+sleep 1
+interrupt intr
+expect_rc intr 1
+expect_match intr err "^ttcp-C: latency probes('s hello)?: "
+expect_match intr out '^ttcp-C: latency idle: .* \([0-9]+ probes, [0-9]+ lost\)$'
+[ "$(count intr out '^ttcp-[tr]|^ttcp-C: (send|recv) ')$(count intr err '^ttcp-[tr]|^ttcp-C: (send|recv) ')" = 00 ] ||
+  { fail "intr: a data phase ran after Ctrl+C in the idle probes"; show intr; }
+stop srv
 
 # Bad input: one line naming the problem, exit status 2.
 for bad in "-r --latency:ttcp: --latency in the classic pair is the transmitter's (-t): the RTT of its TCP connection (or ttcp -C --latency, whose probes a ttcp -S echoes)" \
