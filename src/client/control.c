@@ -234,9 +234,8 @@ int ttcp_client_plan(struct client *c)
 /* --latency: the probes' socket, then the idle part's probes. */
 static int idle_probes(struct client *c)
 {
-    if (ttcp_client_probe_open(c) != 0)
+    if (ttcp_client_probe_open(c) != 0 || ttcp_client_probe_idle(c) != 0)
         return -1;
-    ttcp_client_probe_idle(c);
     if (!tt_interrupted())
         return 0;
     snprintf(c->out->why, sizeof c->out->why, "latency probes");

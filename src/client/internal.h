@@ -84,11 +84,12 @@ int ttcp_client_open_streams(struct client *c);
 void ttcp_client_read_server(void *arg);
 
 /* probe.c: --latency's probes. open: the socket and its hello answered
- * (0, or -1 with the problem); idle: --latency-idle of probes; loaded: on
+ * (0, or -1 with the problem); idle: --latency-idle of probes, watching the
+ * control connection (-1 with the problem when the server ends); loaded: on
  * a thread beside the streams, probes while they run; close: the last
  * echoes awaited, the samples' times made the data's. */
 int ttcp_client_probe_open(struct client *c);
-void ttcp_client_probe_idle(struct client *c);
+int ttcp_client_probe_idle(struct client *c); /* -1: the server ended the test */
 void ttcp_client_probe_loaded(void *arg);
 void ttcp_client_probe_close(struct client *c);
 

@@ -94,14 +94,40 @@ static void read_echoes(struct client *c)
     }
 }
 
-/* Probes every period until `until` (0: while run's streams run). */
-static void probe_until(struct client *c, int phase, int64_t until, struct ttcp_streams *run)
+/* Waits up to ms for an echo; before the data (no streams run) for the
+ * control connection too, where the server says nothing unless the test
+ * is over for it (an error frame, or the connection closed): -1 then, with
+ * the problem recorded. */
+static int await_echo(struct client *c, int ms, int idle)
+{
+    tt_socket both[2];
+    unsigned char ready[2] = {0, 0};
+    struct ttcp_message m;
+    both[0] = c->probes.sock;
+    both[1] = c->control;
+    if (tt_poll_readable(both, idle ? 2 : 1, ms, ready) <= 0)
+        return 0;
+    if (ready[0])
+        read_echoes(c);
+    if (!ready[1])
+        return 0;
+    if (ttcp_client_receive_any(c, &m) == 0) { /* not error nor busy: out of turn */
+        snprintf(c->out->why, sizeof c->out->why, "expected nothing during the latency "
+                 "probes, got %.32s", ttcp_proto_type(&m));
+        ttcp_client_problem(c, TTCP_CLIENT_PROTOCOL, 0);
+    }
+    return -1;
+}
+
+/* Probes every period until `until` (0: while run's streams run); -1 when
+ * the server ended the test before the data. */
+static int probe_until(struct client *c, int phase, int64_t until, struct ttcp_streams *run)
 {
     int64_t period = c->opts->latency_interval_ns;
     for (;;) {
         int64_t now = tt_now_ns(), wait;
         if (tt_interrupted() || (run != NULL ? ttcp_streams_running(run) == 0 : now >= until))
-            return;
+            return 0;
         if (now >= c->probes.next_ns) {
             send_probe(c, phase, now);
             c->probes.next_ns += period;
@@ -113,15 +139,15 @@ static void probe_until(struct client *c, int phase, int64_t until, struct ttcp_
             wait = WAIT_SLICE_NS;
         if (until != 0 && wait > until - now)
             wait = until - now;
-        if (tt_wait_readable(c->probes.sock, (int)(wait / 1000000) + 1) > 0)
-            read_echoes(c);
+        if (await_echo(c, (int)(wait / 1000000) + 1, run == NULL) != 0)
+            return -1;
     }
 }
 
-void ttcp_client_probe_idle(struct client *c)
+int ttcp_client_probe_idle(struct client *c)
 {
     c->probes.next_ns = tt_now_ns();
-    probe_until(c, TTCP_LATENCY_IDLE, c->probes.next_ns + c->opts->latency_idle_ns, NULL);
+    return probe_until(c, TTCP_LATENCY_IDLE, c->probes.next_ns + c->opts->latency_idle_ns, NULL);
 }
 
 void ttcp_client_probe_loaded(void *arg)

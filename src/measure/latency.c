@@ -101,7 +101,7 @@ void ttcp_latency_summarise(const struct ttcp_latency *l, struct ttcp_latency_su
     n = gather(l, TTCP_LATENCY_LOADED, scratch, &out->loaded.probes);
     quantiles(scratch, n, &out->loaded);
     free(scratch);
-    if (out->idle.valid && out->loaded.valid) {
+    if (out->idle.valid && out->loaded.answered >= TTCP_LATENCY_GRADE_LOADED) {
         out->increase_valid = 1;
         out->increase_ms = out->loaded.median_ms - out->idle.median_ms;
         out->grade = ttcp_latency_grade(out->increase_ms < 0 ? 0 : out->increase_ms);

@@ -25,6 +25,10 @@ enum ttcp_latency_grade {
     TTCP_GRADE_A_PLUS, TTCP_GRADE_A, TTCP_GRADE_B, TTCP_GRADE_C, TTCP_GRADE_D, TTCP_GRADE_F
 };
 
+/* A grade needs an idle round trip and this many loaded ones: a test too
+ * short to load the path (-n 10) is not graded on a probe sent at its start. */
+#define TTCP_LATENCY_GRADE_LOADED 3
+
 /* Samples kept: 10 a second for over 5 hours; past it they are counted only. */
 #define TTCP_LATENCY_SAMPLES_MAX 200000u
 
@@ -50,7 +54,7 @@ struct ttcp_latency_quantiles {
 
 struct ttcp_latency_summary {
     struct ttcp_latency_quantiles idle, loaded;
-    int increase_valid;        /* both medians known */
+    int increase_valid;        /* both medians known, TTCP_LATENCY_GRADE_LOADED loaded */
     double increase_ms;        /* loaded median - idle median (never below 0 for the grade) */
     enum ttcp_latency_grade grade;
 };

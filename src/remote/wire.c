@@ -292,14 +292,20 @@ void ttcp_wire_server_base(const struct ttcp_options *server, struct ttcp_option
 }
 
 /* --latency: the probes to echo, and the idle part before the data
- * (bounded as the command line's --latency-idle). */
-static int read_latency(const struct ttcp_message *m, struct ttcp_grant *out, char *why,
-                        size_t why_len)
+ * (bounded as the command line's --latency-idle, and by --max-time: the
+ * idle probing holds a slot as the data does). */
+static int read_latency(const struct ttcp_message *m, const struct ttcp_options *server,
+                        struct ttcp_grant *out, char *why, size_t why_len)
 {
     uint64_t asked, idle;
     if (get_opt(m, "latency", 0, 1, 0, &asked, why, why_len) != 0 ||
         get_opt(m, "latency_idle_ns", 0, 60 * NS_PER_S, 0, &idle, why, why_len) != 0)
         return -1;
+    if (asked && server->max_time_ns && idle > (uint64_t)server->max_time_ns) {
+        snprintf(why, why_len, "latency_idle_ns: at most %.3g s on this server (--max-time)",
+                 (double)server->max_time_ns / 1e9);
+        return -1;
+    }
     out->latency = (int)asked;
     out->latency_idle_ns = asked ? (int64_t)idle : 0;
     return 0;
@@ -340,7 +346,7 @@ int ttcp_wire_read_test(const struct ttcp_message *m, const struct ttcp_options 
     if (read_group(m, server, out, why, why_len) != 0 || read_marks(m, out, why, why_len) != 0 ||
         read_tuning(m, o, why, why_len) != 0 ||
         get_opt(m, "traceroute", 0, 1, 0, &trace, why, why_len) != 0 ||
-        read_latency(m, out, why, why_len) != 0)
+        read_latency(m, server, out, why, why_len) != 0)
         return -1;
     out->traceroute = (int)trace;
     if (read_target(m, out, why, why_len) != 0)

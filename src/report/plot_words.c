@@ -146,7 +146,7 @@ const char *plot_words_latency(const struct ttcp_latency *l, const struct ttcp_l
                       s->increase_ms > -0.005 && s->increase_ms < 0.005 ? 0.0 : s->increase_ms,
                       ttcp_latency_grade_text(s->grade));
     else
-        ttcp_text_add(&t, "Latency: no grade (idle and loaded not both known)");
+        ttcp_text_add(&t, "Latency: no grade (it needs an idle round trip and 3 loaded ones)");
     ttcp_text_add(&t, "  |  ");
     median_words(&t, "idle", &s->idle);
     ttcp_text_add(&t, ", ");

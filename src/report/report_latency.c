@@ -35,7 +35,8 @@ static void phase_line(struct ttcp_text *t, const char *tag, const char *phase,
     ttcp_text_add(t, "ttcp%s: latency %s: %.2f ms median, %.2f ms p90, %.2f ms p99", tag,
                   phase, q->median_ms, q->p90_ms, q->p99_ms);
     if (echoed)
-        ttcp_text_add(t, " (%u probes, %u lost)\n", (unsigned)q->probes, (unsigned)lost);
+        ttcp_text_add(t, " (%u probe%s, %u lost)\n", (unsigned)q->probes,
+                      q->probes == 1 ? "" : "s", (unsigned)lost);
     else
         ttcp_text_add(t, " (%u sample%s)\n", (unsigned)q->answered, q->answered == 1 ? "" : "s");
 }
@@ -56,8 +57,8 @@ size_t ttcp_report_latency(const char *tag, const struct ttcp_latency *l, char *
                       echoed ? "UDP probes the server echoed" : "TCP_INFO's RTT read",
                       (double)l->period_ns / 1e9);
     else
-        ttcp_text_add(&t, "ttcp%s: latency: no grade: the idle and loaded round trips are "
-                      "not both known\n", tag);
+        ttcp_text_add(&t, "ttcp%s: latency: no grade: it needs an idle round trip and %d "
+                      "loaded ones\n", tag, TTCP_LATENCY_GRADE_LOADED);
     return t.used;
 }
 

@@ -102,6 +102,24 @@ expect_match intr out '^ttcp-C: latency idle: .* \([0-9]+ probes, [0-9]+ lost\)$
 [ "$(count intr out '^ttcp-[tr]|^ttcp-C: (send|recv) ')$(count intr err '^ttcp-[tr]|^ttcp-C: (send|recv) ')" = 00 ] ||
   { fail "intr: a data phase ran after Ctrl+C in the idle probes"; show intr; }
 stop srv
+# The server ends during the client's idle probes (Ctrl+C): the client, which watches the
+# control connection meanwhile, ends at once with the server's words, not after its 30 s.
+listen_on srv tcp "$TTCP" -S -p @P@
+start early "$TTCP" -C --time 1 --latency --latency-idle 30 -p "$P" 127.0.0.1
+wait_for "$WAIT" early grep -q . "$TMP/early.out" "$TMP/early.err" 2>/dev/null
+sleep 1
+interrupt srv
+ended_at=$(now)
+reap early
+expect_rc early 1
+measured "the client ended $(since "$ended_at") s after the server did (idle probes for 30 s asked)"
+[ "$(count early out '^ttcp-C: (send|recv) ')" = 0 ] || fail "early: a summary after the server ended"
+# A server with --max-time refuses an idle part longer than it.
+listen_on srv tcp "$TTCP" -S --max-time 1 -p @P@
+run long "$TTCP" -C --time 1 --latency --latency-idle 2 -p "$P" 127.0.0.1
+expect_rc long 1
+expect_match long err 'latency_idle_ns: at most 1 s on this server \(--max-time\)'
+stop srv
 
 # Bad input: one line naming the problem, exit status 2.
 for bad in "-r --latency:ttcp: --latency in the classic pair is the transmitter's (-t): the RTT of its TCP connection (or ttcp -C --latency, whose probes a ttcp -S echoes)" \

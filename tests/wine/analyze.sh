@@ -36,7 +36,7 @@ expect_jq t '.tests[0].latency.source' tcp_info \
   '.tests[0].latency | (.idle.answered == 0) == (.grade == null)' true
 if jq -e '.tests[0].latency.idle.answered == 0' "$TMP/t.out" >/dev/null; then
   expect_match t err "^ttcp-t: latency idle \\(the handshake's RTT\\): the OS gave no RTT\$"
-  expect_match t err '^ttcp-t: latency: no grade: the idle and loaded round trips are not both known$'
+  expect_match t err '^ttcp-t: latency: no grade: it needs an idle round trip and 3 loaded ones$'
 fi
 listen_on srv tcp "$TTCP" -S -p @P@
 run c "$WTTCP" -C --time 1 --latency --latency-idle 0.5 --json -p "$P" 127.0.0.1
