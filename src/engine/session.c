@@ -348,6 +348,11 @@ void ttcp_capture_tcp_info(struct ttcp_session *s, int at_end)
         r->tcp_end_valid = tt_tcp_info(s->sock, &r->tcp_end) == 0;
         if (o->analyze)
             capture_analysis_facts(s);
+        if (samples_latency(o) && r->started) { /* the last, so a test shorter than the
+                                                   * interval has one loaded sample */
+            s->now_ns = tt_now_ns();
+            sample_latency(s, TTCP_LATENCY_LOADED);
+        }
     }
     if (!at_end && (o->verbose || o->dialog || o->tcp_info))
         r->tcp_connect_valid = tt_tcp_info(s->sock, &r->tcp_connect) == 0;
