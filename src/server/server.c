@@ -272,10 +272,10 @@ static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why
     rc = tt_mutex_new(&sv->lock);
     if (rc == 0)
         rc = take_sockets(sv, failure, why, why_len);
+    if (rc == 0) /* first: a build without it says so before any other port's line */
+        rc = ttcp_server_web_start(sv, failure, why, why_len);
     if (rc == 0 && !sv->opts->inetd)
         rc = open_lanes(sv, failure, why, why_len);
-    if (rc == 0)
-        rc = ttcp_server_web_start(sv, failure, why, why_len);
     if (rc == TT_E_INVAL && why[0] != '\0')
         return rc;
     if (rc != 0) {
