@@ -18,7 +18,7 @@
 export LC_ALL=C
 BOUND=90
 BOUNDED=(timeout --foreground -k 2 "$BOUND")
-RATE=10000000
+RATE=${WEB_RATE:-10000000}   # (WEB_RATE, WEB_QUEUE: another link, by hand)
 TIME=8
 TOL=3                   # per cent
 WEB_DIR=$(dirname "${BASH_SOURCE[0]}")/../web
@@ -39,7 +39,7 @@ ip link add "$VR" type veth peer name vws netns "$NS_S" &&
   ip addr add "$C/30" dev "$VR" && ip -n "$NS_S" addr add "$S/30" dev vws &&
   ip link set "$VR" up && ip -n "$NS_S" link set vws up ||
   { fail "could not set up the veth pair between the root namespace and $NS_S"; finish; }
-shape="tbf rate ${RATE}bit burst 3028 latency 300ms"
+shape="tbf rate ${RATE}bit burst 3028 latency ${WEB_QUEUE:-300ms}"
 tc -n "$NS_S" qdisc add dev vws root $shape && tc qdisc add dev "$VR" root $shape ||
   skip "the tbf qdisc is not available here"
 echo "link: $(tc -n "$NS_S" qdisc show dev vws) both ways"
@@ -65,7 +65,7 @@ within() {
   awk -v g="$2" -v w="$3" -v t="$TOL" 'BEGIN { exit !(w > 0 && g / w - 1 <= t / 100 && 1 - g / w <= t / 100) }' && return 0
   fail "$1: the page's $2 bit/s against ttcp -C's $3 bit/s: more than $TOL % apart"
 }
-measured "ttcp -C: down $(goodput down) bit/s, up $(goodput up) bit/s; page: down $(page .result.download_bps) bit/s (browser), up $(page .result.upload_bps) bit/s (server); idle $(page .result.idle_ms) ms, loaded $(page .result.loaded_ms) ms, grade $(page .result.grade)"
+measured "ttcp -C: down $(goodput down) bit/s, up $(goodput up) bit/s; page: down $(page .result.download_bps) bit/s (browser; first byte after $(page .result.download_first_byte_ms) ms), up $(page .result.upload_bps) bit/s (server); idle $(page .result.idle_ms) ms, loaded $(page .result.loaded_ms) ms, grade $(page .result.grade)"
 within download "$(page .result.download_bps)" "$(goodput down)"
 within upload "$(page .result.upload_bps)" "$(goodput up)"
 wait_for "$WAIT" srv lines_at_least srv out "^ttcp-S: web $C: down " 1 || { fail "srv: no line for the page's test"; show srv; }
