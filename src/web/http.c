@@ -87,10 +87,16 @@ static enum MHD_Result reply_json(struct MHD_Connection *c, unsigned status, con
     return reply(c, status, "application/json", text, strlen(text), MHD_RESPMEM_MUST_COPY);
 }
 
+/* {"error":"why"}: why may quote a value the request sent, so what would
+ * break the JSON string (a quote, a backslash, a control byte) becomes '?'. */
 static enum MHD_Result reply_error(struct MHD_Connection *c, unsigned status, const char *why)
 {
     char text[400];
-    snprintf(text, sizeof text, "{\"error\":\"%s\"}", why); /* words of ours, no quotes */
+    size_t i, n = (size_t)snprintf(text, sizeof text, "{\"error\":\"%.300s", why);
+    for (i = 10; i < n && i < sizeof text; i++)
+        if (text[i] == '"' || text[i] == '\\' || (unsigned char)text[i] < 0x20)
+            text[i] = '?';
+    snprintf(text + strlen(text), sizeof text - strlen(text), "\"}");
     return reply_json(c, status, text);
 }
 
