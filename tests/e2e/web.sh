@@ -68,6 +68,7 @@ for p in before during after; do [ -s "$shots/web-$p.png" ] || fail "b1: no scre
 [ -n "${TTCP_WEB_SHOTS:-}" ] && cp "$shots"/web-*.png "$TTCP_WEB_SHOTS"/
 measured "b1: down $(j b1 .result.download_bps) bit/s, up $(j b1 .result.upload_bps) bit/s (server), idle $(j b1 .result.idle_ms) ms, loaded $(j b1 .result.loaded_ms) ms, grade $(j b1 .result.grade)"
 interrupt s
+expect_rc s 0
 
 # 2. /?start, under --max-time 2 (1 s each way though 10 were asked) and --max-rate 20m.
 web r --max-time 2 --max-rate 20m
@@ -77,6 +78,7 @@ expect_eq b2 "the phases' seconds under --max-time 2" "$(j b2 '.result.seconds')
 expect_awk b2 "download above 0 and under 24 Mbit/s (--max-rate 20m)" "$(j b2 '.result.download_bps // 0') > 0 && $(j b2 '.result.download_bps // 0') < 24e6"
 measured "b2: paced to 20m: down $(j b2 .result.download_bps) bit/s, up $(j b2 .result.upload_bps) bit/s"
 interrupt r
+expect_rc r 0
 
 # 3. --allow without 127.0.0.0/8: 403, and the server's line.
 web a --allow 10.0.0.0/8
@@ -85,6 +87,7 @@ expect_eq b3 "the page's status outside --allow" "$(j b3 .status)" 403
 wait_for "$WAIT" a lines_at_least a err '^ttcp-S: 127\.0\.0\.1: refused: not in --allow$' 1 ||
   { fail "a: no line for the refused browser"; show a; }
 interrupt a
+expect_rc a 0
 
 # 4. --max-clients 5: six pages at once, one turned away; all closed mid-download; each slot
 # freed (the server says the page went away), then a ttcp -C test and a whole page's test.
@@ -102,6 +105,7 @@ expect_rc c 0
 drive b5 start "http://127.0.0.1:$W/?start&time=1" "$TMP/b5.json"
 expect_eq b5 "a whole test after them" "$(j b5 '.result.error // "none"')" none
 interrupt m
+expect_rc m 0
 
 # 5. Every line of the servers' -S --json (the browsers' tests, done and abandoned, and the
 # ttcp -C test's) is valid against the man page's schema (as json_schema.sh reads it).
