@@ -210,6 +210,10 @@ int tt_resolve(const char *host, uint16_t port, int family, int udp,
                struct tt_addr_list *out);
 /* The wildcard address of a family (V6 is dual-stack where possible). */
 int tt_addr_any(int family, uint16_t port, struct tt_addr *out);
+/* An address a library hands over as the system's own (a struct sockaddr
+ * of AF_INET or AF_INET6, as libmicrohttpd gives a connection's client):
+ * 0, or TT_E_INVAL for another family or NULL. */
+int tt_addr_from_native(const void *sockaddr, struct tt_addr *out);
 /* Numeric text of an address; IPv4-mapped IPv6 prints as plain IPv4. */
 const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len);
 /* The address's IP in network order: 4 bytes (IPv4, and IPv4-mapped IPv6)

@@ -81,6 +81,20 @@ int tt_addr_any(int family, uint16_t port, struct tt_addr *out)
     return 0;
 }
 
+int tt_addr_from_native(const void *sockaddr, struct tt_addr *out)
+{
+    const struct sockaddr *sa = sockaddr;
+    size_t len;
+    memset(out, 0, sizeof *out);
+    if (sa == NULL || (sa->sa_family != AF_INET && sa->sa_family != AF_INET6))
+        return TT_E_INVAL;
+    len = sa->sa_family == AF_INET ? sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6);
+    memcpy(out->storage.bytes, sa, len);
+    out->len = (uint32_t)len;
+    out->family = family_of(sa->sa_family);
+    return 0;
+}
+
 const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
 {
     const struct sockaddr *sa = (const struct sockaddr *)a->storage.bytes;

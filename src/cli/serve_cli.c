@@ -11,7 +11,9 @@
 #include "client/client.h"
 #include "report/report_json.h"
 #include "report/report_server.h"
+#include "report/report_web.h"
 #include "server/server.h"
+#include "web/web.h"
 #include "ttcp/platform.h"
 
 /* -S --json: each test's document on one line of stdout (JSON Lines), as
@@ -88,6 +90,37 @@ static void on_peer_port(void *ctx, const char *tool, uint64_t port, int code, i
     cli_put(o, stderr, text, n);
 }
 
+static void on_web_port(void *ctx, uint64_t port)
+{
+    const struct ttcp_options *o = server_of(ctx);
+    char text[160];
+    size_t n = ttcp_report_web_port(port, text, sizeof text);
+    cli_put(o, stderr, text, n);
+}
+
+/* A browser's test: its line, and with --json its document. */
+static void on_web_test(void *ctx, const struct ttcp_web_figures *f)
+{
+    const struct ttcp_options *o = server_of(ctx);
+    char text[400];
+    size_t n = ttcp_report_web(f, text, sizeof text);
+    cli_put(o, o->json || o->inetd ? stderr : stdout, text, n); /* stdout: JSON alone */
+    if (o->json) {
+        struct ttcp_json j;
+        ttcp_json_init(&j);
+        ttcp_json_object(&j, NULL);
+        ttcp_json_string(&j, "schema", TTCP_JSON_SCHEMA);
+        ttcp_json_string(&j, "version", ttcp_version());
+        if (o->title != NULL)
+            ttcp_json_string(&j, "title", o->title);
+        ttcp_json_string(&j, "side", "web");
+        ttcp_json_web(&j, f);
+        ttcp_json_end(&j);
+        cli_json_document(o, &j);
+        ttcp_json_free(&j);
+    }
+}
+
 /* Before the server starts: a pid file that names a running server, and
  * the fork of --daemon. 0, or the exit code. */
 static int start(const struct ttcp_options *o)
@@ -120,7 +153,7 @@ int cli_serve(const struct ttcp_options *o)
     /* --third-party: the server runs a client's test to a third host as a
      * -C test of its own (docs/DESIGN.md: server/ does not call client/) */
     struct ttcp_server_observer obs = {on_event, on_failed, on_notice, on_peer_port, (void *)o,
-                                       ttcp_client_run_until, NULL, 0};
+                                       ttcp_client_run_until, NULL, 0, NULL, NULL, NULL};
     struct ttcp_failure failure;
     struct ttcp_result res;
     char why[256] = "";
@@ -129,6 +162,9 @@ int cli_serve(const struct ttcp_options *o)
         return rc;
     cli_stream_start(o);
     obs.peers = cli_peers(&obs.peer_count); /* the other tools it serves beside its own */
+    obs.web = ttcp_web_row(); /* --web's page (web/) */
+    obs.web_port = on_web_port;
+    obs.web_test = on_web_test;
     rc = ttcp_serve(o, &obs, &failure, why, sizeof why);
     if (o->pidfile != NULL)
         tt_pidfile_remove(o->pidfile);

@@ -241,6 +241,10 @@ static const struct ttcp_optdef table[] = {
     {0, "allow", OPTK_ALLOW, FIELD(allow), 0, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--allow prefix",
      "-S: take connections only from prefix (10.0.0.0/8, ::1);\n\t\trepeatable"},
+    {0, "web", OPTK_TEXT, FIELD(web), 0, 0, 0, 0,
+     OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--web [addr:]port",
+     "-S: also serve a browser's test over HTTP on port (a page at /;\n\t\t"
+     "/?start runs it at once); addr: only there"},
     {0, "inetd", OPTK_SET, FIELD(inetd), 1, 0, 0, 0,
      OPTS_SERVER, OPTM_SERVER, OPT_NO_GIVEN, "--inetd",
      "-S: serve the one connection inetd hands over on stdin, then exit\n\t\t"

@@ -148,6 +148,10 @@ struct ttcp_options {
     int inetd;            /* -S --inetd: serve the one connection on stdin, then exit */
     int daemon;           /* -S --daemon: in the background (POSIX) */
     const char *pidfile;  /* -S --pidfile: the server's process id, while it serves */
+    /* -S --web [ADDRESS:]PORT: the browser's test over HTTP (web/), beside the server's ports */
+    const char *web;      /* as typed */
+    char web_host[256];   /* its address, settled by the rules ("": every address) */
+    uint64_t web_port;    /* its port */
     /* -C host1 host2: host1's server runs the test to host2 (a third party's) */
     const char *target;   /* host2[:port] as typed */
     char target_host[256]; /* its host, settled by the rules */

@@ -498,6 +498,7 @@ static int check_and_settle(struct ttcp_options *o, char *why, size_t why_len)
         check_amounts(o, why, why_len) != 0 || check_local(o, why, why_len) != 0 ||
         ttcp_rules_check_compression(o, why, why_len) != 0 ||
         ttcp_rules_check_latency(o, why, why_len) != 0 ||
+        ttcp_rules_check_web(o, why, why_len) != 0 ||
         (o->congestion != NULL && check_congestion(o, why, why_len) != 0))
         return -1;
     ttcp_rules_settle_latency(o);

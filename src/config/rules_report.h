@@ -16,6 +16,9 @@ void ttcp_rules_settle_framing(struct ttcp_options *o);
 int ttcp_rules_check_output(const struct ttcp_options *o, char *why, size_t why_len);
 void ttcp_rules_settle_output(struct ttcp_options *o);
 int ttcp_rules_check_compression(const struct ttcp_options *o, char *why, size_t why_len);
+/* -S --web [ADDRESS:]PORT: its address and port into web_host and web_port
+ * (rules_web.c); 0, or -1 with a reason. */
+int ttcp_rules_check_web(struct ttcp_options *o, char *why, size_t why_len);
 int ttcp_rules_check_latency(const struct ttcp_options *o, char *why, size_t why_len);
 void ttcp_rules_settle_latency(struct ttcp_options *o);
 

@@ -13,6 +13,8 @@
 #include "remote/outcome.h"
 
 struct ttcp_peer;
+struct ttcp_web_row;
+struct ttcp_web_figures;
 
 /* Runs a -C test from this host: the leg of a third party's test
  * (--third-party). cli/ hands the server client/'s
@@ -37,6 +39,10 @@ struct ttcp_server_observer {
     ttcp_server_leg leg; /* NULL: third parties' tests are refused */
     const struct ttcp_peer *peers; /* the other tools served beside ttcp's own ([peer_count]) */
     size_t peer_count;
+    const struct ttcp_web_row *web; /* -S --web's page and its tests (web/) */
+    /* --web's port: served (code 0); a browser's test, ended */
+    void (*web_port)(void *ctx, uint64_t port);
+    void (*web_test)(void *ctx, const struct ttcp_web_figures *f);
 };
 
 #endif

@@ -11,6 +11,7 @@
 #include "remote/channel.h"
 #include "remote/peer.h"
 #include "remote/probe.h"
+#include "remote/web.h"
 #include "remote/wire.h"
 #include "server/server.h"
 
@@ -22,8 +23,9 @@
 #define CONTROL_NS (10ll * 1000000000ll) /* any other control read */
 #define SERVER_MAX_BUFLEN (4u << 20)     /* -l a client may ask for: memory stays bounded */
 
-/* SLOT_PEER: another tool's client (peer.c); it counts with SLOT_CONTROL's. */
-enum slot_kind { SLOT_FREE, SLOT_CLASSIC, SLOT_CONTROL, SLOT_PEER, SLOT_KINDS };
+/* SLOT_PEER: another tool's client (peer.c); SLOT_WEB: a browser's test
+ * (web.c); both count with SLOT_CONTROL's. */
+enum slot_kind { SLOT_FREE, SLOT_CLASSIC, SLOT_CONTROL, SLOT_PEER, SLOT_WEB, SLOT_KINDS };
 #define PEER_LANES_MAX 4 /* other tools' own listening ports */
 #define UDP_PRIOR_MAX 16  /* a datagram client's datagrams kept before its test looks */
 #define UDP_PRIOR_BYTES (64u << 10)
@@ -74,6 +76,9 @@ struct slot {
     size_t prior_used;
     struct tt_datagram prior[UDP_PRIOR_MAX];
     unsigned char *prior_bytes; /* [UDP_PRIOR_BYTES] */
+    /* WEB: the browser's test's keeper, web/'s (remote/web.h) */
+    ttcp_web_keeper web_keep;
+    void *web_test;
 };
 
 /* A sender of datagrams alone whose test is over or was refused. */
@@ -108,6 +113,9 @@ struct ttcp_server {
     int started;           /* tests begun (-1 takes no more after the first) */
     int stopping;          /* the server ends: the classic UDP receiver stops too */
     struct udp_ended udp_ended[UDP_ENDED_MAX]; /* peer_udp.c's, under the lock */
+    struct ttcp_web_host web_host; /* --web: what web/ is lent (web.c) */
+    void *web;             /* --web: web/'s, while it serves */
+    int web_closing;       /* --web stops: no new browser's test */
 };
 
 /* slots.c */
@@ -117,8 +125,9 @@ struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind);
 /* A test has begun (a classic one at once, a client's once agreed on):
  * what -1 counts; a refused conversation does not. */
 void ttcp_server_begun(struct ttcp_server *sv);
-/* Starts the slot's thread: the body server.c set for its kind. */
-void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl);
+/* Starts the slot's thread: the body server.c set for its kind. 0, or -1
+ * when no thread could be had (the slot freed). */
+int ttcp_server_launch(struct ttcp_server *sv, struct slot *sl);
 /* Attaches a data connection to the test holding token: 0, or -1. */
 int ttcp_server_attach(struct ttcp_server *sv, const char *token, int stream, tt_socket sock,
                        const struct tt_addr *peer);
@@ -197,6 +206,15 @@ void ttcp_peer_udp_ended(struct ttcp_server *sv, const struct tt_addr *from);
 int ttcp_peer_udp_prior(struct slot *sl, const struct tt_datagram **prior);
 /* SLOT_PEER's thread body: the tool's server end. */
 void ttcp_peer_run(struct slot *sl);
+
+/* web.c: -S --web. start: the listener and web/'s server (0; or a code,
+ * with why when the reason is not the system's); stop: web/ stopped, its
+ * tests' slots reaped, web/ freed. */
+int ttcp_server_web_start(struct ttcp_server *sv, struct ttcp_failure *failure, char *why,
+                          size_t why_len);
+void ttcp_server_web_stop(struct ttcp_server *sv);
+/* SLOT_WEB's thread body: the test's keeper, then its figures told. */
+void ttcp_web_run(struct slot *sl);
 
 /* control.c: a controlled test, on its slot's thread, from the client's test
  * request on (greet.c has welcomed it, and checked its key). */

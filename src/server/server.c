@@ -272,6 +272,8 @@ static int setup(struct ttcp_server *sv, struct ttcp_failure *failure, char *why
     rc = tt_mutex_new(&sv->lock);
     if (rc == 0)
         rc = take_sockets(sv, failure, why, why_len);
+    if (rc == 0) /* first: a build without it says so before any other port's line */
+        rc = ttcp_server_web_start(sv, failure, why, why_len);
     if (rc == 0 && !sv->opts->inetd)
         rc = open_lanes(sv, failure, why, why_len);
     if (rc == TT_E_INVAL && why[0] != '\0')
@@ -364,6 +366,7 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
     sv->run[SLOT_CLASSIC] = run_classic;
     sv->run[SLOT_CONTROL] = ttcp_control_run;
     sv->run[SLOT_PEER] = ttcp_peer_run;
+    sv->run[SLOT_WEB] = ttcp_web_run;
     rc = setup(sv, failure, why, why_len);
     if (rc == 0 && (g = ttcp_gate_new(sv)) == NULL)
         rc = failure->code = TT_E_NOMEM;
@@ -378,6 +381,7 @@ int ttcp_serve(const struct ttcp_options *o, const struct ttcp_server_observer *
             ttcp_server_notice(sv, TTCP_NOTICE_LISTENING, NULL);
         serve_rounds(sv, g);
     }
+    ttcp_server_web_stop(sv);
     ttcp_gate_free(g);
     finish(sv, lane, lane_thread);
     return rc;

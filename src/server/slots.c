@@ -19,9 +19,10 @@ static int room(const struct ttcp_server *sv, enum slot_kind kind)
 {
     uint64_t most = sv->opts->max_clients ? sv->opts->max_clients : TTCP_DEFAULT_MAX_CLIENTS;
     int running = sv->running[kind];
-    if (kind == SLOT_CONTROL || kind == SLOT_PEER) /* every tool's clients count as clients */
-        running = sv->running[SLOT_CONTROL] + sv->running[SLOT_PEER];
-    return (uint64_t)running < most && !(sv->opts->once && sv->started);
+    if (kind != SLOT_CLASSIC) /* every tool's clients, and browsers, count as clients */
+        running = sv->running[SLOT_CONTROL] + sv->running[SLOT_PEER] + sv->running[SLOT_WEB];
+    return (uint64_t)running < most && !(sv->opts->once && sv->started) &&
+           !(kind == SLOT_WEB && sv->web_closing);
 }
 
 struct slot *ttcp_server_claim(struct ttcp_server *sv, enum slot_kind kind)
@@ -83,13 +84,15 @@ void ttcp_server_begun(struct ttcp_server *sv)
     tt_mutex_unlock(sv->lock);
 }
 
-void ttcp_server_launch(struct ttcp_server *sv, struct slot *sl)
+int ttcp_server_launch(struct ttcp_server *sv, struct slot *sl)
 {
     if ((sl->kind == SLOT_CONTROL && tt_mutex_new(&sl->send_lock) != 0) ||
         tt_thread_start(&sl->thread, slot_thread, sl) != 0) {
         sl->thread = NULL;
         release(sv, sl);
+        return -1;
     }
+    return 0;
 }
 
 int ttcp_slot_send(struct slot *sl, struct ttcp_frame *f)
@@ -192,7 +195,8 @@ int ttcp_server_reap(struct ttcp_server *sv)
         }
     }
     tt_mutex_lock(sv->lock);
-    running = sv->running[SLOT_CLASSIC] + sv->running[SLOT_CONTROL] + sv->running[SLOT_PEER];
+    running = sv->running[SLOT_CLASSIC] + sv->running[SLOT_CONTROL] + sv->running[SLOT_PEER] +
+              sv->running[SLOT_WEB];
     tt_mutex_unlock(sv->lock);
     return running;
 }

@@ -172,6 +172,15 @@ int tt_addr_any(int family, uint16_t port, struct tt_addr *out)
     return 0;
 }
 
+int tt_addr_from_native(const void *sockaddr, struct tt_addr *out)
+{
+    memset(out, 0, sizeof *out);
+    if (sockaddr == NULL)
+        return TT_E_INVAL;
+    out->family = TT_FAMILY_V4;
+    return 0;
+}
+
 const char *tt_addr_text(const struct tt_addr *a, char *buf, size_t len)
 {
     const unsigned char *b = a->storage.bytes;

@@ -454,6 +454,39 @@ static void multicast_rules(void **state)
  * port -p's unless it says its own ([v6]:port; a bare IPv6 address has
  * none); elsewhere a second host is a mistake, and what does not go
  * through a third party is refused. */
+/* -S --web [ADDRESS:]PORT: its parts settled, bad ones refused in one line,
+ * never the tests' port, never with --inetd, never for a client. */
+static void web_is_a_servers_own_port(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("-S --web 8080"), 0);
+    assert_string_equal(opts.web_host, "");
+    assert_int_equal(opts.web_port, 8080);
+    assert_int_equal(parse("-S --web 127.0.0.1:8081"), 0);
+    assert_string_equal(opts.web_host, "127.0.0.1");
+    assert_int_equal(opts.web_port, 8081);
+    assert_int_equal(parse("-S --web [::1]:80"), 0);
+    assert_string_equal(opts.web_host, "::1");
+    assert_int_equal(opts.web_port, 80);
+    assert_int_equal(parse("-S --web ::1"), -1);
+    assert_string_equal(why, "--web ::1: an IPv6 address goes in brackets, [::1]:8080");
+    assert_int_equal(parse("-S --web 0"), -1);
+    assert_string_equal(why, "--web 0: port '0' is out of range (1 to 65535)");
+    assert_int_equal(parse("-S --web host:x"), -1);
+    assert_non_null(strstr(why, "--web host:x: port "));
+    assert_int_equal(parse("-S --web :8080"), -1);
+    assert_string_equal(why, "--web :8080: not [ADDRESS:]PORT");
+    assert_int_equal(parse("-S --web a/b:8080"), -1);
+    assert_string_equal(why, "--web a/b:8080: not a host name or a numeric address");
+    assert_int_equal(parse("-S -p 6000 --web 6000"), -1);
+    assert_string_equal(why, "--web: port 6000 is the tests' (-p): give the page a port of its "
+                             "own");
+    assert_int_equal(parse("-S --inetd --web 8080"), -1);
+    assert_non_null(strstr(why, "--web does not go with --inetd"));
+    assert_int_equal(parse("-C --web 8080 h"), -1);
+    assert_string_equal(why, "--web is for a server (-S)");
+}
+
 static void a_second_host_is_a_third_partys(void **state)
 {
     (void)state;
@@ -590,6 +623,7 @@ int main(void)
         cmocka_unit_test(plot_rules),
         cmocka_unit_test(mode_bound_options_are_refused_elsewhere),
         cmocka_unit_test(a_second_host_is_a_third_partys),
+        cmocka_unit_test(web_is_a_servers_own_port),
         cmocka_unit_test(typed_flags_follow_the_table),
         cmocka_unit_test(compression_rules),
     };

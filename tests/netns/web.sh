@@ -1,0 +1,73 @@
+# -S --web over a shaped link (issue 25, part 1): the browser's figures against ttcp -C's goodput
+# on the same link. The server runs in a namespace of the test's own behind a veth pair whose
+# other end is in the root namespace (Chromium stays there, as the tests' other browsers do),
+# each direction shaped by tc tbf at 10 Mbit/s with a queue deep enough that no packet is lost
+# (a loss costs one TCP flow more than the page's four). First ttcp -C from the root namespace,
+# 8 s each way (-r: the server sends, the download); then the page in headless chromium
+# (tests/web/drive.mjs, /?start&time=8): its download (the browser's count) and upload (the
+# server's count) within 3 % of ttcp -C's goodput the same way. The figures are reported too.
+# Needs root, `ip netns`, tc, jq, chromium and tests/web's puppeteer-core (ci/deps); otherwise
+# it skips (exit 77; jq or the browser missing fails). About 60 s.
+#
+# Network rules: the test's /24 gets a blackhole route in the root namespace first; the link
+# uses a /30 of it (10.200.N.0/30: the root end .1, the server .2), so that nothing else of the
+# /24 can leave the machine. The EXIT trap (netns-lib) deletes the namespace, which takes the
+# veth pair with it (its root end too), then the guard route, on failure and interruption too.
+# Every process runs under `timeout` and is ended only by its own PID (lib.sh).
+. "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib.sh" || exit 1
+export LC_ALL=C
+BOUND=90
+BOUNDED=(timeout --foreground -k 2 "$BOUND")
+RATE=${WEB_RATE:-10000000}   # (WEB_RATE, WEB_QUEUE: another link, by hand)
+TIME=8
+TOL=3                   # per cent
+WEB_DIR=$(dirname "${BASH_SOURCE[0]}")/../web
+
+. "$(dirname "${BASH_SOURCE[0]}")/netns-lib" || exit 1
+netns_require "browser tests"
+command -v tc >/dev/null || skip "browser tests need tc (Debian: iproute2)"
+need_jq
+command -v chromium >/dev/null && command -v node >/dev/null && [ -d "$WEB_DIR/node_modules/puppeteer-core" ] ||
+  { fail "chromium, node or tests/web's puppeteer-core is missing (ci/deps)"; finish; }
+NS_S="ttcp-web-s-$$" VR="tweb$$"
+netns_claim 77 127 1 || finish
+C=10.200.$NETNS_N.1 S=10.200.$NETNS_N.2
+echo "guard: blackhole ${NETNS_GUARDS[*]}; root ($C on $VR) -tbf-> <-tbf- ($S) $NS_S"
+netns_add "$NS_S"
+ip link add "$VR" type veth peer name vws netns "$NS_S" &&
+  sysctl -qw "net.ipv6.conf.$VR.disable_ipv6=1" &&
+  ip addr add "$C/30" dev "$VR" && ip -n "$NS_S" addr add "$S/30" dev vws &&
+  ip link set "$VR" up && ip -n "$NS_S" link set vws up ||
+  { fail "could not set up the veth pair between the root namespace and $NS_S"; finish; }
+shape="tbf rate ${RATE}bit burst 3028 latency ${WEB_QUEUE:-300ms}"
+tc -n "$NS_S" qdisc add dev vws root $shape && tc qdisc add dev "$VR" root $shape ||
+  skip "the tbf qdisc is not available here"
+echo "link: $(tc -n "$NS_S" qdisc show dev vws) both ways"
+
+P=5001 W=8080
+start srv ip netns exec "$NS_S" "$TTCP" -S -p "$P" --iperf3-port 0 --nuttcp-port 0 --web "$S:$W"
+wait_for "$WAIT" srv ns_listening "$NS_S" "$W" || { fail "the server is not listening"; show srv; finish; }
+
+# goodput NAME: ttcp -C's bits per second (the receiver's bytes over its time).
+goodput() { jq -r '.summary[0].bits_per_second' "$TMP/$1.out"; }
+run down "$TTCP" -C -r --time "$TIME" --json -p "$P" "$S"
+expect_rc down 0
+run up "$TTCP" -C --time "$TIME" --json -p "$P" "$S"
+expect_rc up 0
+run page timeout -k 5 80 node "$WEB_DIR/drive.mjs" start "http://$S:$W/?start&time=$TIME" "$TMP/page.json"
+expect_rc page 0
+page() { jq -r "$1" "$TMP/page.json"; }
+expect_eq page "the test's error" "$(page '.result.error // "none"')" none
+[ -z "$(jq -r --arg o "http://$S:$W/" '.requests[] | select(startswith($o) | not)' "$TMP/page.json")" ] ||
+  fail "page: a request outside the server"
+# within WHAT GOT WANT: |GOT / WANT - 1| <= TOL %.
+within() {
+  awk -v g="$2" -v w="$3" -v t="$TOL" 'BEGIN { exit !(w > 0 && g / w - 1 <= t / 100 && 1 - g / w <= t / 100) }' && return 0
+  fail "$1: the page's $2 bit/s against ttcp -C's $3 bit/s: more than $TOL % apart"
+}
+measured "ttcp -C: down $(goodput down) bit/s, up $(goodput up) bit/s; page: down $(page .result.download_bps) bit/s (browser; first byte after $(page .result.download_first_byte_ms) ms), up $(page .result.upload_bps) bit/s (server); idle $(page .result.idle_ms) ms, loaded $(page .result.loaded_ms) ms, grade $(page .result.grade)"
+within download "$(page .result.download_bps)" "$(goodput down)"
+within upload "$(page .result.upload_bps)" "$(goodput up)"
+wait_for "$WAIT" srv lines_at_least srv out "^ttcp-S: web $C: down " 1 || { fail "srv: no line for the page's test"; show srv; }
+stop srv
+finish
