@@ -23,7 +23,7 @@ enum ttcp_web_end {
 };
 
 /* A page that sends nothing for this long has gone: its slot is freed. */
-#define TTCP_WEB_IDLE_NS (6ll * 1000000000ll)
+#define TTCP_WEB_IDLE_NS (10ll * 1000000000ll)
 
 /* What a browser's test leaves at the server: facts, no words. */
 struct ttcp_web_figures {
