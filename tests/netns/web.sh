@@ -5,7 +5,7 @@
 # TCP flow a retransmission timeout: seconds on a modem). Two links (WEB_RATE, in bit/s):
 #   10 Mbit/s (the default; netns_web): a 300 ms queue, 8 s each way, within 3 %;
 #   56 kbit/s (WEB_RATE=56000; netns_web_modem): a 5 s queue (35 KB: a modem's buffers), 5 s
-#   each way, within 5 %; ttcp -C moves 40 KB each way (a count: --time would wait for its
+#   each way, within 5 %; ttcp -C moves 64 KB each way (a count: --time would wait for its
 #   buffers to drain through the link).
 # First ttcp -C from the root namespace each way (-r: the server sends, the download), leaving
 # out the first eighth of the page's phase (--omit), as the page's figures do (the steady part:
@@ -27,7 +27,7 @@ BOUND=90
 BOUNDED=(timeout --foreground -k 2 "$BOUND")
 RATE=${WEB_RATE:-10000000}
 if [ "$RATE" -lt 1000000 ]; then   # a modem
-  TIME=5 TOL=5 QUEUE=${WEB_QUEUE:-5000ms} AMOUNT=(-l 8192 -n 5)
+  TIME=5 TOL=5 QUEUE=${WEB_QUEUE:-5000ms} AMOUNT=(-l 8192 -n 8)
 else
   TIME=8 TOL=3 QUEUE=${WEB_QUEUE:-300ms} AMOUNT=(--time 8)
 fi

@@ -65,15 +65,21 @@ async function status(browser) {
 // at most 6 connections to a host, which N tests would share); each is closed once its
 // download runs (or its test stopped: busy).
 async function abandon(browser, n) {
-  const pages = [];
-  for (let i = 0; i < n; i++) pages.push(await newPage(await browser.createBrowserContext()));
+  const pages = [], t0 = Date.now();
+  out.abandon_ms = {};
+  for (let i = 0; i < n; i++) pages.push(browser.createBrowserContext().then(newPage));
+  for (let i = 0; i < n; i++) pages[i] = await pages[i];
+  out.abandon_ms.opened = Date.now() - t0;
   await Promise.all(pages.map((p) => p.goto(url, {waitUntil: 'load', timeout: 20000})));
+  out.abandon_ms.loaded = Date.now() - t0;
   out.states = await Promise.all(pages.map(async (p) => {
     await p.waitForFunction(() => window.ttcpResult ||
       /Download/.test(document.getElementById('status').textContent), {timeout: 30000});
     return p.evaluate(() => window.ttcpResult ? 'ended: ' + window.ttcpResult.error : 'download');
   }));
+  out.abandon_ms.running = Date.now() - t0;
   await Promise.all(pages.map((p) => p.close()));
+  out.abandon_ms.closed = Date.now() - t0;
 }
 
 // The browser's own count of an upload: a test of SECONDS each way begun (POST /start), one
