@@ -14,7 +14,8 @@
 # server's count) within the tolerance of ttcp -C's goodput the same way. The figures are
 # reported too. On the modem, an upload timed by the browser's own progress events reads far
 # above what the server counted, and the server's count stays within 5 %. Needs root, `ip netns`, tc, jq, chromium and tests/web's puppeteer-core
-# (ci/deps); otherwise it skips (exit 77; jq or the browser missing fails). About 45 s each.
+# (ci/deps); otherwise it skips (exit 77; jq or the browser missing fails). About 45 s at
+# 10 Mbit/s, 70 s on the modem.
 #
 # Network rules: the test's /24 gets a blackhole route in the root namespace first; the link
 # uses a /30 of it (10.200.N.0/30: the root end .1, the server .2), so that nothing else of the
