@@ -3,10 +3,10 @@
 # against ttcp -S --web, its figures against ttcp -C's goodput on the same link. The link is
 # web.sh's: the server in a namespace of the test's own behind a veth pair whose other end is
 # in the root namespace (Chromium stays there), each direction shaped by tc tbf at 10 Mbit/s
-# with a queue deep enough that no packet is lost. First ttcp -C from the root namespace, 8 s
+# with a queue deep enough that no packet is lost. First ttcp -C from the root namespace, 5 s
 # each way; then the engine, given the server's /__down and /__up, from a page served on
-# 127.0.0.1 (so across origins, as a self-hosted engine's page would be): 8 downloads and 8
-# uploads of 1 MB, its download and upload rates within 5 % of ttcp -C's goodput the same way;
+# 127.0.0.1 (so across origins, as a self-hosted engine's page would be): 5 latency requests
+# (GET /__down?bytes=0), 8 downloads and 8 uploads of 1 MB, its download and upload rates within 5 % of ttcp -C's goodput the same way;
 # it asks for nothing but the page and the server. The server counts every upload byte the
 # engine sent, tells the engine's run in its line and -S --json once the engine is quiet, and
 # its own upload rate is within 5 % too. Needs root, `ip netns`, tc, jq, chromium and tests/web's
@@ -22,7 +22,7 @@ export LC_ALL=C
 BOUND=120
 BOUNDED=(timeout --foreground -k 2 "$BOUND")
 RATE=10000000
-TIME=8
+TIME=5
 TOL=5                   # per cent
 BYTES=1000000 COUNT=8   # each of the engine's requests, and how many each way
 WEB_DIR=$(dirname "${BASH_SOURCE[0]}")/../web
@@ -65,6 +65,7 @@ cf() { jq -r "$1" "$TMP/cf.json"; }
 expect_eq cf "the engine's errors" "$(cf '[.error // empty, .errors[]] | join("; ")')" ""
 foreign=$(jq -r --arg s "http://$S:$W/" '.static as $p | .requests[] | select(startswith($s) or startswith($p) | not)' "$TMP/cf.json")
 [ -z "$foreign" ] || fail "cf: a request outside the page's origin and the server: $(head -n 3 <<<"$foreign")"
+expect_awk cf "the engine's idle latency, 0 to 100 ms" "$(cf '.summary.latency // -1') >= 0 && $(cf '.summary.latency // -1') < 100"
 expect_eq cf "downloads and uploads asked of the server" \
   "$(jq -r --arg s "http://$S:$W/" '[.requests[] | select(startswith($s + "__down?bytes='"$BYTES"'"))] | length' "$TMP/cf.json") $(jq -r --arg s "http://$S:$W/" '[.requests[] | select(startswith($s + "__up?bytes='"$BYTES"'"))] | length' "$TMP/cf.json")" \
   "$COUNT $COUNT"
@@ -81,7 +82,7 @@ within() {
   awk -v g="$2" -v w="$3" -v t="$TOL" 'BEGIN { exit !(w > 0 && g / w - 1 <= t / 100 && 1 - g / w <= t / 100) }' && return 0
   fail "$1: $2 bit/s against ttcp -C's $3 bit/s: more than $TOL % apart"
 }
-measured "ttcp -C: down $(goodput down) bit/s, up $(goodput up) bit/s; Cloudflare's engine: down $(cf .summary.download) bit/s, up $(cf .summary.upload) bit/s; the server's count of its uploads: $(sv .web.upload_bps) bit/s ($(sv .web.upload_bytes) bytes in $(sv .web.upload_seconds) s)"
+measured "ttcp -C: down $(goodput down) bit/s, up $(goodput up) bit/s; Cloudflare's engine: down $(cf .summary.download) bit/s, up $(cf .summary.upload) bit/s, latency $(cf .summary.latency) ms; the server's count of its uploads: $(sv .web.upload_bps) bit/s ($(sv .web.upload_bytes) bytes in $(sv .web.upload_seconds) s)"
 within "the engine's download" "$(cf .summary.download)" "$(goodput down)"
 within "the engine's upload" "$(cf .summary.upload)" "$(goodput up)"
 within "the server's count of the engine's upload" "$(sv .web.upload_bps)" "$(goodput up)"

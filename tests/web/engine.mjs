@@ -3,12 +3,13 @@
 // tests/netns/web_engines.sh. The engine's page is served by a tiny static server of this
 // script's own on 127.0.0.1 (the page and the engine's module, nothing else), so the engine
 // talks to the ttcp server across origins as it would to a server of its own. Its measurements
-// are download and upload only, of the sizes given (no latency, packet loss or result logging:
+// are the idle latency (5 requests), then download and upload of the sizes given (no loaded
+// latency, which would share the link with the transfers; no packet loss or result logging:
 // those reach Cloudflare's own services). Every step is bounded in time; the browser and the
 // static server are closed at the end whatever happens. Usage:
 //   node engine.mjs BASE OUT.json [DOWN_BYTES UP_BYTES COUNT]
 // BASE: the ttcp server's http://ADDRESS:PORT; the engine is given BASE/__down and BASE/__up.
-// OUT.json: {summary: the engine's getSummary() (download, upload in bit/s), points: its
+// OUT.json: {summary: the engine's getSummary() (download, upload in bit/s, latency in ms), points: its
 // measurements each way, requests: every URL the page asked for, static: the page's origin,
 // errors}.
 import puppeteer from 'puppeteer-core';
@@ -40,6 +41,7 @@ const engine = new SpeedTest({
   measureDownloadLoadedLatency: false,
   measureUploadLoadedLatency: false,
   measurements: [
+    {type: 'latency', numPackets: 5}, // GET /__down?bytes=0, one after another
     {type: 'download', bytes: Number(q.get('down')), count: n},
     {type: 'upload', bytes: Number(q.get('up')), count: n},
   ],
