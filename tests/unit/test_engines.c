@@ -56,33 +56,36 @@ static void routes_name_the_endpoints(void **state)
 
 /* ckSize as LibreSpeed's garbage.php takes it (none or 0: 4 MiB; above
  * 1024: 1024 MiB) but only as a whole number; bytes required, 0 to 1e9. */
+#define GARBAGE(ck) ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, ck, &n, why, sizeof why)
+#define CF_DOWN(b) ttcp_engine_down_bytes(TTCP_ENGINE_CF_DOWN, b, &n, why, sizeof why)
+
 static void download_lengths_are_bounded(void **state)
 {
     char why[200];
     uint64_t n = 0;
     (void)state;
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, NULL, &n, why, sizeof why), 0);
+    assert_int_equal(GARBAGE(NULL), 0);
     assert_int_equal(n, 4 * MIB);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, "0", &n, why, sizeof why), 0);
+    assert_int_equal(GARBAGE("0"), 0);
     assert_int_equal(n, 4 * MIB);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, "100", &n, why, sizeof why), 0);
+    assert_int_equal(GARBAGE("100"), 0);
     assert_int_equal(n, 100 * MIB);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, "5000", &n, why, sizeof why), 0);
+    assert_int_equal(GARBAGE("5000"), 0);
     assert_int_equal(n, 1024 * MIB);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, "abc", &n, why, sizeof why), -1);
+    assert_int_equal(GARBAGE("abc"), -1);
     assert_non_null(strstr(why, "ckSize"));
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, "-1", &n, why, sizeof why), -1);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_LS_GARBAGE, "99999999999999999999999", &n,
-                                            why, sizeof why), -1);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_CF_DOWN, "0", &n, why, sizeof why), 0);
+    assert_int_equal(GARBAGE("-1"), -1);
+    assert_int_equal(GARBAGE("99999999999999999999999"), -1);
+    assert_int_equal(GARBAGE("1.5"), -1);
+    assert_int_equal(CF_DOWN("0"), 0);
     assert_int_equal(n, 0);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_CF_DOWN, "1000000000", &n, why, sizeof why), 0);
+    assert_int_equal(CF_DOWN("1000000000"), 0);
     assert_int_equal(n, 1000000000ull);
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_CF_DOWN, "1000000001", &n, why, sizeof why), -1);
+    assert_int_equal(CF_DOWN("1000000001"), -1);
     assert_non_null(strstr(why, "bytes"));
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_CF_DOWN, NULL, &n, why, sizeof why), -1);
+    assert_int_equal(CF_DOWN(NULL), -1);
     assert_non_null(strstr(why, "missing"));
-    assert_int_equal(ttcp_engine_down_bytes(TTCP_ENGINE_CF_DOWN, "1e6", &n, why, sizeof why), -1);
+    assert_int_equal(CF_DOWN("1e6"), -1);
 }
 
 /* One run per address, found by address and by serial while open; a freed
