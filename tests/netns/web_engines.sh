@@ -3,14 +3,15 @@
 # against ttcp -S --web, its figures against ttcp -C's goodput on the same link. The link is
 # web.sh's: the server in a namespace of the test's own behind a veth pair whose other end is
 # in the root namespace (Chromium stays there), each direction shaped by tc tbf at 10 Mbit/s
-# with a queue deep enough that no packet is lost. First ttcp -C from the root namespace, 5 s
-# each way; then the engine, given the server's /__down and /__up, from a page served on
-# 127.0.0.1 (so across origins, as a self-hosted engine's page would be): 5 latency requests
-# (GET /__down?bytes=0), 8 downloads and 8 uploads of 1 MB, its download and upload rates within 5 % of ttcp -C's goodput the same way;
-# it asks for nothing but the page and the server. The server counts every upload byte the
-# engine sent, tells the engine's run in its line and -S --json once the engine is quiet, and
-# its own upload rate is within 5 % too. Needs root, `ip netns`, tc, jq, chromium and tests/web's
-# node_modules (ci/deps); otherwise it skips (exit 77; jq or the browser missing fails). About 45 s.
+# with a queue deep enough that no packet is lost. First the engine, given the server's /__down
+# and /__up, from a page served on 127.0.0.1 (so across origins, as a self-hosted engine's page
+# would be): 5 latency requests (GET /__down?bytes=0), 8 downloads and 8 uploads of 1 MB; it
+# asks for nothing but the page and the server. Then ttcp -C from the root namespace, 5 s each
+# way, while the engine's run goes quiet and ends. The engine's download and upload rates are
+# within 5 % of ttcp -C's goodput the same way; the server counted every upload byte the engine
+# sent, told the run in its line and -S --json, and its own upload rate is within 5 % too.
+# Needs root, `ip netns`, tc, jq, chromium and tests/web's node_modules (ci/deps); otherwise it
+# skips (exit 77; jq or the browser missing fails). About 38 s.
 #
 # Network rules: the test's /24 gets a blackhole route in the root namespace first; the link
 # uses a /30 of it (10.200.N.0/30: the root end .1, the server .2), so that nothing else of the
@@ -55,10 +56,6 @@ wait_for "$WAIT" srv ns_listening "$NS_S" "$W" || { fail "the server is not list
 
 # goodput NAME: ttcp -C's bits per second (the receiver's bytes over its time).
 goodput() { jq -r '.summary[0].bits_per_second' "$TMP/$1.out"; }
-run down "$TTCP" -C -r --time "$TIME" --json -p "$P" "$S"
-expect_rc down 0
-run up "$TTCP" -C --time "$TIME" --json -p "$P" "$S"
-expect_rc up 0
 run cf timeout -k 5 150 node "$WEB_DIR/engine.mjs" "http://$S:$W" "$TMP/cf.json" "$BYTES" "$BYTES" "$COUNT"
 expect_rc cf 0
 cf() { jq -r "$1" "$TMP/cf.json"; }
@@ -70,7 +67,13 @@ expect_eq cf "downloads and uploads asked of the server" \
   "$(jq -r --arg s "http://$S:$W/" '[.requests[] | select(startswith($s + "__down?bytes='"$BYTES"'"))] | length' "$TMP/cf.json") $(jq -r --arg s "http://$S:$W/" '[.requests[] | select(startswith($s + "__up?bytes='"$BYTES"'"))] | length' "$TMP/cf.json")" \
   "$COUNT $COUNT"
 
-# The run ends when the engine has been quiet 6 s: the server's line and -S --json.
+# ttcp -C over the same link, while the engine's run goes quiet.
+run down "$TTCP" -C -r --time "$TIME" --json -p "$P" "$S"
+expect_rc down 0
+run up "$TTCP" -C --time "$TIME" --json -p "$P" "$S"
+expect_rc up 0
+
+# The run has ended (the engine quiet for 6 s): the server's line and -S --json.
 wait_for 20 srv lines_at_least srv err "^ttcp-S: web $C: down -, up " 1 || { fail "srv: no line for the engine's run"; show srv; }
 jq -c 'select(.web)' "$TMP/srv.out" >"$TMP/srv.web.json" 2>/dev/null
 sv() { jq -r "$1" "$TMP/srv.web.json"; }
