@@ -1,6 +1,6 @@
 /* The speed-test engines' endpoints of -S --web: LibreSpeed's backend under
  * /librespeed/ and Cloudflare's engine's /__down and /__up (docs/ttcp.1,
- * "OTHER SPEED TESTS"). Pure: which endpoint a request names and how much
+ * "Other speed-test engines"). Pure: which endpoint a request names and how much
  * it may move; and the runs. Those endpoints keep no test of their own, so
  * the server makes one: a run is every engine request from one address,
  * from the first until none has been in flight for TTCP_WEB_IDLE_NS; it
