@@ -1,9 +1,12 @@
 /* The engines' endpoints over HTTP (compat.h): LibreSpeed's garbage, empty
  * and getIP under /librespeed/, Cloudflare's /__down and /__up, with the
- * headers their clients read. Each request joins its address's run
- * (engines.h), which holds a --max-clients slot until the engine goes
- * quiet; --allow, --max-rate and --max-time apply to it, and every body's
- * length is told beforehand and capped. */
+ * headers their clients read. Each download or upload joins its
+ * address's run (engines.h), or begins one, which holds a --max-clients
+ * slot until the engine goes quiet (a ping, getIP or a preflight joins a
+ * run there is, and begins none: a page that only looks at the server, as
+ * LibreSpeed's server list does, takes no slot); --allow, --max-rate and
+ * --max-time apply to it, and every body's length is told beforehand and
+ * capped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,17 +151,18 @@ static void keep_run(void *test, struct ttcp_web_figures *out)
     }
 }
 
-/* The request joins its address's run, or begins one on a new slot: 0, or
- * -1 when the server is full (--max-clients). */
+/* The request joins its address's run; one that moves bytes (may_open)
+ * begins one on a new slot when there is none: 0, or -1 when the server is
+ * full (--max-clients). A ping with no run to join joins none. */
 static int join_run(struct ttcp_web_compat *x, const struct tt_addr *peer,
-                    struct compat_request *rq)
+                    struct compat_request *rq, int may_open)
 {
     unsigned char key[16];
     int key_len = tt_addr_ip(peer, key), fresh = 0;
     struct ttcp_engine_run *run;
     tt_mutex_lock(x->lock);
     run = x->stopping ? NULL : ttcp_engine_run_of(&x->table, key, key_len);
-    if (run == NULL && !x->stopping) {
+    if (run == NULL && !x->stopping && may_open) {
         run = ttcp_engine_run_open(&x->table, key, key_len, x->host->opts->max_time_ns,
                                    tt_now_ns());
         fresh = run != NULL;
@@ -170,7 +174,7 @@ static int join_run(struct ttcp_web_compat *x, const struct tt_addr *peer,
     }
     tt_mutex_unlock(x->lock);
     if (run == NULL)
-        return -1;
+        return may_open ? -1 : 0;
     if (fresh && x->host->claim(x->host->ctx, peer, keep_run, run) != 0) {
         tt_mutex_lock(x->lock);
         run->state = TTCP_ENGINE_FREE;
@@ -211,7 +215,8 @@ static enum MHD_Result begin(struct ttcp_web_compat *x, struct MHD_Connection *c
         if (ttcp_engine_down_bytes(rq->route, v, &rq->down_bytes, reason, sizeof reason) != 0)
             return refuse(c, MHD_HTTP_BAD_REQUEST, reason);
     }
-    if (rq->route != TTCP_ENGINE_PREFLIGHT && join_run(x, &peer, rq) != 0)
+    if (rq->route != TTCP_ENGINE_PREFLIGHT &&
+        join_run(x, &peer, rq, rq->uploads || rq->down_bytes > 0) != 0)
         return refuse(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                       "busy: as many tests as the server takes (--max-clients) run now");
     return MHD_YES;
@@ -283,21 +288,27 @@ static ssize_t down_piece(void *cls, uint64_t pos, char *buf, size_t max)
     }
 }
 
-/* garbage and __down: down_bytes incompressible bytes, as the run's pace allows. */
+/* garbage and __down: down_bytes incompressible bytes, as the run's pace
+ * allows (none: Cloudflare's latency request, which may have no run). */
 static enum MHD_Result download(struct ttcp_web_compat *x, struct MHD_Connection *c,
                                 const struct compat_request *rq)
 {
-    struct compat_download *d = calloc(1, sizeof *d);
+    struct compat_download *d;
     struct MHD_Response *r;
-    if (d == NULL)
-        return MHD_NO;
-    d->x = x;
-    d->serial = rq->serial;
-    r = MHD_create_response_from_callback(rq->down_bytes, TTCP_COMPAT_CHUNK, down_piece, d, free);
-    if (r == NULL) {
-        free(d);
-        return MHD_NO;
+    if (rq->down_bytes == 0) {
+        r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    } else {
+        if ((d = calloc(1, sizeof *d)) == NULL)
+            return MHD_NO;
+        d->x = x;
+        d->serial = rq->serial;
+        r = MHD_create_response_from_callback(rq->down_bytes, TTCP_COMPAT_CHUNK, down_piece, d,
+                                              free);
+        if (r == NULL)
+            free(d);
     }
+    if (r == NULL)
+        return MHD_NO;
     add_common_headers(r);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/octet-stream");
     if (rq->route == TTCP_ENGINE_LS_GARBAGE) {

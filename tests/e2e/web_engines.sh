@@ -5,7 +5,7 @@
 # 4xx for a bad ckSize or bytes, a wrong method, an unknown path, an unbounded or too large
 # body; the server's count of the uploads in its line and -S --json once the run is quiet;
 # --max-rate and --max-time on a run; --max-clients (a second address, 127.0.0.2, turned away
-# while the first one's run holds the only slot); --allow refusing with 403. LibreSpeed's own
+# while the first one's run holds the only slot, but for requests that move no bytes); --allow refusing with 403. LibreSpeed's own
 # browser client (speedtest_worker.js) is on neither npm nor Debian, so it is not run here.
 BOUND=${BOUND:-90}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
@@ -110,13 +110,19 @@ expect_eq big "an upload said to be over 64 MiB" "$(status big)" 413
 get chunked /__up -H 'Transfer-Encoding: chunked' --data-binary "@$TMP/up2m"
 expect_eq chunked "an upload of a length not told" "$(status chunked)" 411
 
-# 3. --max-clients 1: the run of 127.0.0.1 holds the slot; 127.0.0.2 is turned away until it ends.
+# 3. --max-clients 1: the run of 127.0.0.1 holds the slot; 127.0.0.2's download is turned away
+# until it ends, its pings are not.
 web m --max-clients 1 && WM=$W
 get m_a '/__down?bytes=1000'
 expect_eq m_a "the first address" "$(status m_a)" 200
 get m_b '/__down?bytes=1000' --interface 127.0.0.2
 expect_eq m_b "a second address while the slot is held" "$(status m_b)" 503
 grep -q 'max-clients' "$TMP/m_b.body" || fail "m_b: the 503's text is '$(cat "$TMP/m_b.body")'"
+# a ping, getIP and Cloudflare's latency request take no slot: answered all the same
+for path in /librespeed/empty.php /librespeed/getIP.php '/__down?bytes=0'; do
+  get m_p "$path" --interface 127.0.0.2
+  expect_eq m_p "$path from the second address, no slot taken" "$(status m_p)" 200
+done
 
 # 4. --allow without 127.0.0.0/8: 403 on every endpoint, and the server's line.
 web a --allow 10.0.0.0/8
@@ -160,8 +166,8 @@ expect_rc s 0
 
 W=$WM
 wait_for 15 m lines_at_least m err '^ttcp-S: web 127\.0\.0\.1: down -, up -$' 1 || { fail "m: the first run did not end"; show m; }
-get m_c '/librespeed/getIP.php' --interface 127.0.0.2
-expect_eq m_c "the second address once the slot is free" "$(status m_c) $(jq -r .processedString "$TMP/m_c.body")" "200 127.0.0.2"
+get m_c '/__up' --interface 127.0.0.2 --data-binary "@$TMP/up2m"
+expect_eq m_c "the second address once the slot is free" "$(status m_c) $(header m_c Ttcp-Received)" "200 2000000"
 interrupt m
 expect_rc m 0
 
