@@ -3,7 +3,8 @@
  * "Other speed-test engines"). Pure: which endpoint a request names and how much
  * it may move; and the runs. Those endpoints keep no test of their own, so
  * the server makes one: a run is every engine request from one address,
- * from the first until none has been in flight for TTCP_WEB_IDLE_NS; it
+ * from its first download or upload (compat.c) until none has been in
+ * flight for TTCP_WEB_IDLE_NS; it
  * holds one --max-clients slot, lasts at most --max-time (or
  * TTCP_ENGINE_LIFE_NS), shares one --max-rate, and keeps the bytes each way
  * as the server counted them. The caller (compat.c) holds the lock and
