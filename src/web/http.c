@@ -26,6 +26,9 @@
 #define PACE_SLICE_NS 2000000ll
 
 enum route { R_PAGE, R_START, R_PING, R_DOWN, R_UP, R_DONE, R_ENGINE, R_NONE };
+/* compat.c sends its downloads from the same random bytes, a piece at most
+ * TTCP_COMPAT_CHUNK past any offset below RANDOM_BYTES: it must fit. */
+typedef char compat_piece_fits[TTCP_COMPAT_CHUNK <= CHUNK_MAX ? 1 : -1];
 
 struct web {
     const struct ttcp_web_host *host;
