@@ -17,13 +17,13 @@
 /* How a browser's test ended. */
 enum ttcp_web_end {
     TTCP_WEB_DONE,      /* the page sent its figures */
-    TTCP_WEB_ABANDONED, /* nothing from the page for TTCP_WEB_IDLE_NS: it went away */
+    TTCP_WEB_ABANDONED, /* nothing from the page for a while (web/session.h): it went away */
     TTCP_WEB_CUT,       /* past --max-time (or the longest test the page may ask for) */
     TTCP_WEB_STOPPED    /* the server was stopped */
 };
 
 /* A page that sends nothing for this long has gone: its slot is freed. */
-#define TTCP_WEB_IDLE_NS (10ll * 1000000000ll)
+#define TTCP_WEB_IDLE_NS (6ll * 1000000000ll)
 
 /* What a browser's test leaves at the server: facts, no words. */
 struct ttcp_web_figures {

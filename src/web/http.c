@@ -12,6 +12,7 @@
 
 #include "base/parse.h"
 #include "report/report_latency.h"
+#include "web/compat.h"
 #include "web/page.h"
 #include "web/web.h"
 
@@ -24,7 +25,10 @@
 #define IDLE_SECONDS 15u           /* a connection with nothing to do is closed */
 #define PACE_SLICE_NS 2000000ll
 
-enum route { R_PAGE, R_START, R_PING, R_DOWN, R_UP, R_DONE, R_NONE };
+enum route { R_PAGE, R_START, R_PING, R_DOWN, R_UP, R_DONE, R_ENGINE, R_NONE };
+/* compat.c sends its downloads from the same random bytes, a piece at most
+ * TTCP_COMPAT_CHUNK past any offset below RANDOM_BYTES: it must fit. */
+typedef char compat_piece_fits[TTCP_COMPAT_CHUNK <= CHUNK_MAX ? 1 : -1];
 
 struct web {
     const struct ttcp_web_host *host;
@@ -32,6 +36,7 @@ struct web {
     struct tt_mutex *lock;
     int stopping;
     struct ttcp_web_table table;
+    struct ttcp_web_compat *compat; /* the other engines' endpoints */
     unsigned char random[RANDOM_BYTES + CHUNK_MAX];
 };
 
@@ -44,6 +49,7 @@ struct request {
     const char *text;
     int busy;                 /* an upload its session counts in progress */
     char id[TTCP_WEB_ID_HEX + 1];
+    void *engine;             /* R_ENGINE: compat.c's own */
 };
 
 /* A download's response: its session and how far it went. */
@@ -168,7 +174,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
     (void)c, (void)why;
     if (rq != NULL && rq->busy)
         request_over(cls, rq->id);
-    free(*con_cls);
+    if (rq != NULL && rq->route == R_ENGINE)
+        ttcp_web_compat_completed(((struct web *)cls)->compat, rq->engine);
+    free(rq);
     *con_cls = NULL;
 }
 
@@ -418,6 +426,13 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     struct web *w = cls;
     struct request *rq = *con_cls;
     (void)version, (void)upload;
+    if (rq == NULL && ttcp_engine_path(url)) { /* another engine's endpoint (compat.c) */
+        if ((rq = *con_cls = calloc(1, sizeof *rq)) == NULL)
+            return MHD_NO;
+        rq->route = R_ENGINE;
+    }
+    if (rq != NULL && rq->route == R_ENGINE)
+        return ttcp_web_compat_answer(w->compat, c, url, method, upload_size, &rq->engine);
     if (rq == NULL) { /* the headers */
         if ((rq = *con_cls = begin(w, c, url, method)) == NULL)
             return MHD_NO;
@@ -450,10 +465,13 @@ static int web_start(const struct ttcp_web_host *host, void **out, char *why, si
 {
     struct web *w = calloc(1, sizeof *w);
     if (w == NULL || tt_mutex_new(&w->lock) != 0 ||
-        tt_random_bytes(w->random, sizeof w->random) != 0) {
+        tt_random_bytes(w->random, sizeof w->random) != 0 ||
+        (w->compat = ttcp_web_compat_new(host, w->random, RANDOM_BYTES)) == NULL) {
         snprintf(why, why_len, "--web: no memory or no random bytes for the page's test");
         if (w != NULL && w->lock != NULL)
             tt_mutex_free(w->lock);
+        if (w != NULL && w->compat != NULL)
+            ttcp_web_compat_free(w->compat);
         free(w);
         return -1;
     }
@@ -466,6 +484,7 @@ static int web_start(const struct ttcp_web_host *host, void **out, char *why, si
         IDLE_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, completed, w, MHD_OPTION_END);
     if (w->daemon == NULL) {
         snprintf(why, why_len, "--web: the HTTP server (libmicrohttpd) could not start");
+        ttcp_web_compat_free(w->compat);
         tt_mutex_free(w->lock);
         free(w);
         return -1;
@@ -480,12 +499,14 @@ static void web_stop(void *web)
     tt_mutex_lock(w->lock);
     w->stopping = 1;
     tt_mutex_unlock(w->lock);
+    ttcp_web_compat_stop(w->compat);
     MHD_stop_daemon(w->daemon); /* its connections' threads joined, the listener closed */
 }
 
 static void web_drop(void *web)
 {
     struct web *w = web;
+    ttcp_web_compat_free(w->compat);
     tt_mutex_free(w->lock);
     free(w);
 }

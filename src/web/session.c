@@ -155,7 +155,7 @@ int ttcp_web_session_ended(const struct ttcp_web_session *s, int stopping, int64
         return TTCP_WEB_STOPPED;
     if (now_ns - s->start_ns > s->life_ns)
         return TTCP_WEB_CUT;
-    if (s->busy == 0 && now_ns - s->seen_ns > TTCP_WEB_IDLE_NS)
+    if (s->busy == 0 && now_ns - s->seen_ns > TTCP_WEB_PAGE_IDLE_NS)
         return TTCP_WEB_ABANDONED;
     return -1;
 }

@@ -17,6 +17,10 @@
 #define TTCP_WEB_PHASE_MAX_NS (60ll * 1000000000ll)
 #define TTCP_WEB_GRACE_NS (2ll * 1000000000ll) /* a window stays open past its phase */
 #define TTCP_WEB_SLACK_NS (30ll * 1000000000ll) /* a test's life beyond its two phases */
+/* A page with no request in progress, quiet this long, has gone: longer than
+ * the engines' runs' TTCP_WEB_IDLE_NS, since its last words (POST /done) may
+ * wait behind a modem's queue of several seconds. */
+#define TTCP_WEB_PAGE_IDLE_NS (10ll * 1000000000ll)
 #define TTCP_WEB_SETTLE_PARTS 8 /* the upload's rate leaves out its first eighth of a phase */
 
 enum ttcp_web_state { TTCP_WEB_FREE, TTCP_WEB_OPEN, TTCP_WEB_FINISHED };

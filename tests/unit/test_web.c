@@ -141,7 +141,7 @@ static void the_pages_figures_are_bounded(void **state)
 }
 
 /* How a test ends: the page's figures; the server stopping; past its life;
- * nothing from the page for TTCP_WEB_IDLE_NS, counted from its last
+ * nothing from the page for TTCP_WEB_PAGE_IDLE_NS, counted from its last
  * request's end (a download or an upload in progress is a page there, however
  * long a slow link's queue keeps it quiet). */
 static void a_test_ends_one_way_or_another(void **state)
@@ -150,18 +150,18 @@ static void a_test_ends_one_way_or_another(void **state)
     (void)state;
     memset(&table, 0, sizeof table);
     s = open_one(1, 2 * S, 0);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_IDLE_NS), -1);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_IDLE_NS + 1), TTCP_WEB_ABANDONED);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_PAGE_IDLE_NS), -1);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_PAGE_IDLE_NS + 1), TTCP_WEB_ABANDONED);
     assert_int_equal(ttcp_web_session_ended(s, 1, T0), TTCP_WEB_STOPPED);
-    s->life_ns = 100 * TTCP_WEB_IDLE_NS;
+    s->life_ns = 100 * TTCP_WEB_PAGE_IDLE_NS;
     ttcp_web_request_begin(s, T0);
     ttcp_web_request_begin(s, T0 + S);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 3 * TTCP_WEB_IDLE_NS), -1);
-    ttcp_web_request_end(s, T0 + 3 * TTCP_WEB_IDLE_NS);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 5 * TTCP_WEB_IDLE_NS), -1);
-    ttcp_web_request_end(s, T0 + 5 * TTCP_WEB_IDLE_NS);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 6 * TTCP_WEB_IDLE_NS), -1);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 6 * TTCP_WEB_IDLE_NS + 1), TTCP_WEB_ABANDONED);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 3 * TTCP_WEB_PAGE_IDLE_NS), -1);
+    ttcp_web_request_end(s, T0 + 3 * TTCP_WEB_PAGE_IDLE_NS);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 5 * TTCP_WEB_PAGE_IDLE_NS), -1);
+    ttcp_web_request_end(s, T0 + 5 * TTCP_WEB_PAGE_IDLE_NS);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 6 * TTCP_WEB_PAGE_IDLE_NS), -1);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 6 * TTCP_WEB_PAGE_IDLE_NS + 1), TTCP_WEB_ABANDONED);
     s->seen_ns = T0 + s->life_ns; /* busy to the end of its life */
     assert_int_equal(ttcp_web_session_ended(s, 0, T0 + s->life_ns), -1);
     assert_int_equal(ttcp_web_session_ended(s, 0, T0 + s->life_ns + 1), TTCP_WEB_CUT);
