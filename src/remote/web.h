@@ -17,7 +17,7 @@
 /* How a browser's test ended. */
 enum ttcp_web_end {
     TTCP_WEB_DONE,      /* the page sent its figures */
-    TTCP_WEB_ABANDONED, /* nothing from the page for TTCP_WEB_IDLE_NS: it went away */
+    TTCP_WEB_ABANDONED, /* nothing from the page for a while (web/session.h): it went away */
     TTCP_WEB_CUT,       /* past --max-time (or the longest test the page may ask for) */
     TTCP_WEB_STOPPED    /* the server was stopped */
 };

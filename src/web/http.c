@@ -47,6 +47,7 @@ struct request {
     int refused;              /* answered at its end with status, text */
     unsigned status;
     const char *text;
+    int busy;                 /* an upload its session counts in progress */
     char id[TTCP_WEB_ID_HEX + 1];
     void *engine;             /* R_ENGINE: compat.c's own */
 };
@@ -155,11 +156,24 @@ static struct request *begin(struct web *w, struct MHD_Connection *c, const char
     return rq;
 }
 
+/* A /down or /up request's end, for its session (if still running). */
+static void request_over(struct web *w, const char *id)
+{
+    struct ttcp_web_session *s;
+    tt_mutex_lock(w->lock);
+    s = ttcp_web_session_find(&w->table, id);
+    if (s != NULL)
+        ttcp_web_request_end(s, tt_now_ns());
+    tt_mutex_unlock(w->lock);
+}
+
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode why)
 {
     struct request *rq = *con_cls;
     (void)c, (void)why;
+    if (rq != NULL && rq->busy)
+        request_over(cls, rq->id);
     if (rq != NULL && rq->route == R_ENGINE)
         ttcp_web_compat_completed(((struct web *)cls)->compat, rq->engine);
     free(rq);
@@ -216,8 +230,9 @@ static enum MHD_Result start_test(struct web *w, struct MHD_Connection *c)
         return reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "busy: as many tests as the server takes (--max-clients) run now");
     }
-    snprintf(text, sizeof text, "{\"id\":\"%s\",\"seconds\":%.3f,\"max_rate_bps\":%llu}", s->id,
-             (double)s->phase_ns / 1e9, (unsigned long long)w->host->opts->max_rate_bps);
+    snprintf(text, sizeof text, "{\"id\":\"%s\",\"seconds\":%.3f,\"grace_seconds\":%.3f,"
+             "\"max_rate_bps\":%llu}", s->id, (double)s->phase_ns / 1e9,
+             (double)TTCP_WEB_GRACE_NS / 1e9, (unsigned long long)w->host->opts->max_rate_bps);
     return reply_json(c, MHD_HTTP_OK, text);
 }
 
@@ -273,6 +288,14 @@ static ssize_t down_piece(void *cls, uint64_t pos, char *buf, size_t max)
     }
 }
 
+/* A download's response is over (its connection closed, or its end sent). */
+static void down_over(void *cls)
+{
+    struct download *d = cls;
+    request_over(d->w, d->id);
+    free(d);
+}
+
 /* GET /down?id=: incompressible bytes until the download's window ends. */
 static enum MHD_Result download(struct web *w, struct MHD_Connection *c,
                                 const struct request *rq)
@@ -283,8 +306,10 @@ static enum MHD_Result download(struct web *w, struct MHD_Connection *c,
     enum MHD_Result ok;
     tt_mutex_lock(w->lock);
     s = d != NULL ? ttcp_web_session_find(&w->table, rq->id) : NULL;
-    if (s != NULL)
+    if (s != NULL) {
         ttcp_web_window_open(s, 0, tt_now_ns());
+        ttcp_web_request_begin(s, tt_now_ns());
+    }
     tt_mutex_unlock(w->lock);
     if (s == NULL) {
         free(d);
@@ -292,9 +317,9 @@ static enum MHD_Result download(struct web *w, struct MHD_Connection *c,
     }
     d->w = w;
     memcpy(d->id, rq->id, sizeof d->id);
-    r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, CHUNK_MAX, down_piece, d, free);
+    r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, CHUNK_MAX, down_piece, d, down_over);
     if (r == NULL) {
-        free(d);
+        down_over(d);
         return MHD_NO;
     }
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/octet-stream");
@@ -310,8 +335,11 @@ static int up_begin(struct web *w, struct request *rq)
     struct ttcp_web_session *s;
     tt_mutex_lock(w->lock);
     s = ttcp_web_session_find(&w->table, rq->id);
-    if (s != NULL)
+    if (s != NULL) {
         ttcp_web_window_open(s, 1, tt_now_ns());
+        ttcp_web_request_begin(s, tt_now_ns());
+        rq->busy = 1;
+    }
     tt_mutex_unlock(w->lock);
     return s != NULL ? 0 : -1;
 }

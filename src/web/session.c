@@ -57,6 +57,19 @@ void ttcp_web_window_open(struct ttcp_web_session *s, int up, int64_t now_ns)
     s->seen_ns = now_ns;
 }
 
+void ttcp_web_request_begin(struct ttcp_web_session *s, int64_t now_ns)
+{
+    s->busy++;
+    s->seen_ns = now_ns;
+}
+
+void ttcp_web_request_end(struct ttcp_web_session *s, int64_t now_ns)
+{
+    if (s->busy > 0)
+        s->busy--;
+    s->seen_ns = now_ns;
+}
+
 /* A window's end: its phase from its first request, and a grace. */
 static int window_over(int64_t start_ns, const struct ttcp_web_session *s, int64_t now_ns)
 {
@@ -94,6 +107,10 @@ int ttcp_web_up_count(struct ttcp_web_session *s, uint64_t n, int64_t now_ns)
     }
     s->up_bytes += n;
     s->up_last_ns = now_ns;
+    if (s->up_mark_ns == 0 && now_ns - s->up_first_ns >= s->phase_ns / TTCP_WEB_SETTLE_PARTS) {
+        s->up_mark_ns = now_ns;
+        s->up_mark_bytes = s->up_bytes;
+    }
     return 0;
 }
 
@@ -138,7 +155,7 @@ int ttcp_web_session_ended(const struct ttcp_web_session *s, int stopping, int64
         return TTCP_WEB_STOPPED;
     if (now_ns - s->start_ns > s->life_ns)
         return TTCP_WEB_CUT;
-    if (now_ns - s->seen_ns > TTCP_WEB_IDLE_NS)
+    if (s->busy == 0 && now_ns - s->seen_ns > TTCP_WEB_PAGE_IDLE_NS)
         return TTCP_WEB_ABANDONED;
     return -1;
 }
@@ -147,6 +164,7 @@ void ttcp_web_session_figures(const struct ttcp_web_session *s, int end, int64_t
                               struct ttcp_web_figures *out)
 {
     const struct ttcp_web_done *d = &s->done;
+    uint64_t counted;
     memset(out, 0, sizeof *out);
     out->end = end;
     out->ran_ns = now_ns - s->start_ns;
@@ -155,10 +173,16 @@ void ttcp_web_session_figures(const struct ttcp_web_session *s, int end, int64_t
     out->down_bps = (double)d->down_bps;
     out->down_bytes = d->down_bytes;
     out->up_bytes = s->up_bytes;
-    out->up_ns = s->up_last_ns - s->up_first_ns;
-    out->up_valid = s->up_bytes > s->up_first_piece && out->up_ns > 0;
+    if (s->up_mark_ns != 0 && s->up_last_ns > s->up_mark_ns) { /* the steady part */
+        out->up_ns = s->up_last_ns - s->up_mark_ns;
+        counted = s->up_bytes - s->up_mark_bytes;
+    } else { /* too short for one: all but the first piece */
+        out->up_ns = s->up_last_ns - s->up_first_ns;
+        counted = s->up_bytes - s->up_first_piece;
+    }
+    out->up_valid = counted > 0 && out->up_ns > 0;
     if (out->up_valid)
-        out->up_bps = (double)(s->up_bytes - s->up_first_piece) * 8e9 / (double)out->up_ns;
+        out->up_bps = (double)counted * 8e9 / (double)out->up_ns;
     out->latency_valid = (d->given & 12u) == 12u;
     out->idle_ms = (double)d->idle_us / 1000.0;
     out->loaded_ms = (double)d->loaded_us / 1000.0;

@@ -4,8 +4,8 @@
 # runs the test to the end; window.ttcpResult and #result-json hold sane figures, the upload
 # the server's count, and the server's line and -S --json document carry the same counts;
 # --max-time caps the phases and --max-rate the download; --allow refuses with 403 (and the
-# server says so); --max-clients turns a page away; pages closed mid-test free their slots
-# (the server says each went away) and a ttcp -C test runs after them. TTCP_WEB_SHOTS=DIR
+# server says so); --max-clients 20 turns the 21st page away; 20 pages closed mid-test free
+# their slots (the server says each went away) and 20 ttcp -C tests at once run after them. TTCP_WEB_SHOTS=DIR
 # keeps the screenshots (before, during, after) there (docs/guide.md's are these).
 BOUND=${BOUND:-150}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
@@ -89,19 +89,22 @@ wait_for "$WAIT" a lines_at_least a err '^ttcp-S: 127\.0\.0\.1: refused: not in 
 interrupt a
 expect_rc a 0
 
-# 4. --max-clients 5: six pages at once, one turned away; all closed mid-download; each slot
-# freed (the server says the page went away), then a ttcp -C test and a whole page's test.
-web m --max-clients 5
-drive b4 abandon "http://127.0.0.1:$W/?start&time=20" 6 "$TMP/b4.json"
+# 4. --max-clients 20: 21 pages at once, one turned away; all closed mid-download; each slot
+# freed (the server says the page went away, 10 s after), so that 20 ttcp -C tests at once all
+# run (none busy), then a whole page's test. --max-rate 500k keeps each page's download to one
+# request (under 1 Mbit/s), so that 20 pages' connections stay inside the 48 from one address.
+web m --max-clients 20 --max-rate 500k
+drive b4 abandon "http://127.0.0.1:$W/?start&time=20" 21 "$TMP/b4.json"
 expect_rc b4 0
-expect_eq b4 "pages mid-download" "$(j b4 '[.states[] | select(. == "download")] | length')" 5
+expect_eq b4 "pages mid-download" "$(j b4 '[.states[] | select(. == "download")] | length')" 20
 expect_eq b4 "pages turned away (busy)" "$(j b4 '[.states[] | select(test("busy"))] | length')" 1
-wait_for 30 m lines_at_least m err '^ttcp-S: web 127\.0\.0\.1: ended: the page went away after' 5 ||
+wait_for 40 m lines_at_least m err '^ttcp-S: web 127\.0\.0\.1: ended: the page went away after' 20 ||
   { fail "m: the abandoned pages' slots were not freed"; show m; }
 wait_for "$WAIT" m lines_at_least m err '^ttcp-S: 127\.0\.0\.1: turned away: busy \(--max-clients\)$' 1 ||
   { fail "m: no line for the page turned away"; show m; }
-run c "$TTCP" -C --time 1 -p "$P" 127.0.0.1
-expect_rc c 0
+for i in $(seq 20); do start "c$i" "$TTCP" -C --time 1 -p "$P" 127.0.0.1; done
+ran=0; for i in $(seq 20); do reap "c$i"; [ "${RC[c$i]}" = 0 ] && ran=$((ran + 1)); done
+expect_eq c "ttcp -C tests at once that ran (all 20 slots free)" "$ran" 20
 drive b5 start "http://127.0.0.1:$W/?start&time=1" "$TMP/b5.json"
 expect_eq b5 "a whole test after them" "$(j b5 '.result.error // "none"')" none
 interrupt m
@@ -118,7 +121,7 @@ if [ -x "$PY" ] && "$PY" -c 'import jsonschema' 2>/dev/null && command -v mandoc
     run "v_$n" "$PY" "$E2E_DIR/peers/json_schema.py" validate "$TMP/schema.out" "$TMP/$n.out"
     [ "${RC[v_$n]}" = 0 ] || { fail "$n's -S --json is not valid against the schema"; show "v_$n"; }
   done
-  expect_eq m "abandoned tests in -S --json" "$(jq -r 'select(.web.end == "abandoned") | .web.end' "$TMP/m.out" | wc -l)" 5
+  expect_eq m "abandoned tests in -S --json" "$(jq -r 'select(.web.end == "abandoned") | .web.end' "$TMP/m.out" | wc -l)" 20
 else
   fail "no python3-jsonschema or mandoc: the documents are checked against the man page's schema (ci/deps)"
 fi

@@ -74,8 +74,11 @@ static void the_download_keeps_its_window_and_rate(void **state)
     assert_int_equal(ttcp_web_down_take(s, 1, 0, T0 + S + 2 * S + TTCP_WEB_GRACE_NS + 1), -1);
 }
 
-/* The upload: counted in its window alone; the rate leaves out the first
- * piece (it came before the first instant) and is over the server's time. */
+/* The upload: counted in its window alone; the rate is over the server's
+ * time, the steady part's: from the first piece an eighth of the phase
+ * after the first (a shaper's burst before it left out) to the last; a
+ * shorter upload's leaves out the first piece alone (it came before the
+ * first instant). */
 static void the_upload_is_the_servers_count(void **state)
 {
     struct ttcp_web_session *s;
@@ -86,14 +89,18 @@ static void the_upload_is_the_servers_count(void **state)
     assert_int_equal(ttcp_web_up_count(s, 100, T0), -1);
     ttcp_web_window_open(s, 1, T0 + S);
     assert_int_equal(ttcp_web_up_count(s, 1000, T0 + S), 0);
+    assert_int_equal(ttcp_web_up_count(s, 100000, T0 + S + S / 10), 0); /* a burst */
+    ttcp_web_session_figures(s, TTCP_WEB_DONE, T0 + 2 * S, &f);
+    assert_int_equal(f.up_ns, S / 10); /* no steady part yet (2 s / 8 = 250 ms) */
+    assert_true(f.up_bps > 7999999.0 && f.up_bps < 8000001.0); /* 100000 bytes in 0.1 s */
     assert_int_equal(ttcp_web_up_count(s, 250000, T0 + S + S / 2), 0);
     assert_int_equal(ttcp_web_up_count(s, 250000, T0 + 2 * S), 0);
     assert_int_equal(ttcp_web_up_count(s, 5, T0 + S + 2 * S + TTCP_WEB_GRACE_NS + 1), -1);
     ttcp_web_session_figures(s, TTCP_WEB_DONE, T0 + 5 * S, &f);
-    assert_int_equal(f.up_bytes, 501000);
-    assert_int_equal(f.up_ns, S);
+    assert_int_equal(f.up_bytes, 601000);
+    assert_int_equal(f.up_ns, S / 2); /* from T0 + 1.5 s, the steady part's start */
     assert_true(f.up_valid);
-    assert_true(f.up_bps > 3999999.0 && f.up_bps < 4000001.0); /* 500000 bytes in 1 s */
+    assert_true(f.up_bps > 3999999.0 && f.up_bps < 4000001.0); /* 250000 bytes in 0.5 s */
     assert_int_equal(f.ran_ns, 5 * S);
     assert_false(f.down_valid);
     assert_false(f.latency_valid);
@@ -134,16 +141,27 @@ static void the_pages_figures_are_bounded(void **state)
 }
 
 /* How a test ends: the page's figures; the server stopping; past its life;
- * nothing from the page for TTCP_WEB_IDLE_NS. */
+ * nothing from the page for TTCP_WEB_PAGE_IDLE_NS, counted from its last
+ * request's end (a download or an upload in progress is a page there, however
+ * long a slow link's queue keeps it quiet). */
 static void a_test_ends_one_way_or_another(void **state)
 {
     struct ttcp_web_session *s;
     (void)state;
     memset(&table, 0, sizeof table);
     s = open_one(1, 2 * S, 0);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_IDLE_NS), -1);
-    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_IDLE_NS + 1), TTCP_WEB_ABANDONED);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_PAGE_IDLE_NS), -1);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + TTCP_WEB_PAGE_IDLE_NS + 1), TTCP_WEB_ABANDONED);
     assert_int_equal(ttcp_web_session_ended(s, 1, T0), TTCP_WEB_STOPPED);
+    s->life_ns = 100 * TTCP_WEB_PAGE_IDLE_NS;
+    ttcp_web_request_begin(s, T0);
+    ttcp_web_request_begin(s, T0 + S);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 3 * TTCP_WEB_PAGE_IDLE_NS), -1);
+    ttcp_web_request_end(s, T0 + 3 * TTCP_WEB_PAGE_IDLE_NS);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 5 * TTCP_WEB_PAGE_IDLE_NS), -1);
+    ttcp_web_request_end(s, T0 + 5 * TTCP_WEB_PAGE_IDLE_NS);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 6 * TTCP_WEB_PAGE_IDLE_NS), -1);
+    assert_int_equal(ttcp_web_session_ended(s, 0, T0 + 6 * TTCP_WEB_PAGE_IDLE_NS + 1), TTCP_WEB_ABANDONED);
     s->seen_ns = T0 + s->life_ns; /* busy to the end of its life */
     assert_int_equal(ttcp_web_session_ended(s, 0, T0 + s->life_ns), -1);
     assert_int_equal(ttcp_web_session_ended(s, 0, T0 + s->life_ns + 1), TTCP_WEB_CUT);

@@ -6,6 +6,9 @@
 //   node drive.mjs start URL OUT.json            load URL (with ?start): the test runs at once
 //   node drive.mjs status URL OUT.json           load URL, keep the answer's status and text
 //   node drive.mjs abandon URL N OUT.json        N pages at once, each closed mid-download
+//   node drive.mjs lie URL SECONDS OUT.json      load URL, then a test's upload alone as a
+//                                                 page that trusted the browser would time it
+//                                                 (XMLHttpRequest's upload progress events)
 // OUT.json: {result, requests: [every URL the pages asked for], status, text, errors}.
 import puppeteer from 'puppeteer-core';
 import fs from 'node:fs';
@@ -62,15 +65,51 @@ async function status(browser) {
 // at most 6 connections to a host, which N tests would share); each is closed once its
 // download runs (or its test stopped: busy).
 async function abandon(browser, n) {
-  const pages = [];
-  for (let i = 0; i < n; i++) pages.push(await newPage(await browser.createBrowserContext()));
+  const pages = [], t0 = Date.now();
+  out.abandon_ms = {};
+  for (let i = 0; i < n; i++) pages.push(browser.createBrowserContext().then(newPage));
+  for (let i = 0; i < n; i++) pages[i] = await pages[i];
+  out.abandon_ms.opened = Date.now() - t0;
   await Promise.all(pages.map((p) => p.goto(url, {waitUntil: 'load', timeout: 20000})));
+  out.abandon_ms.loaded = Date.now() - t0;
   out.states = await Promise.all(pages.map(async (p) => {
     await p.waitForFunction(() => window.ttcpResult ||
       /Download/.test(document.getElementById('status').textContent), {timeout: 30000});
     return p.evaluate(() => window.ttcpResult ? 'ended: ' + window.ttcpResult.error : 'download');
   }));
+  out.abandon_ms.running = Date.now() - t0;
   await Promise.all(pages.map((p) => p.close()));
+  out.abandon_ms.closed = Date.now() - t0;
+}
+
+// The browser's own count of an upload: a test of SECONDS each way begun (POST /start), one
+// POST /up of 4 MiB whose upload progress events are read until SECONDS are over, then the
+// request dropped; after the server's grace, POST /done, whose answer is the server's count.
+// out.lie: {seconds, browser_bytes, browser_bps (what left the browser's buffers, per second),
+// server: the answer}.
+async function lie(browser, seconds) {
+  const page = await newPage(browser);
+  await page.goto(url, {waitUntil: 'load', timeout: 20000});
+  out.lie = await page.evaluate(async (secs) => {
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    const st = await (await fetch('/start?time=' + secs, {method: 'POST'})).json();
+    if (!st.id) return {error: JSON.stringify(st)};
+    const block = new Uint8Array(1 << 20);
+    for (let o = 0; o < block.length; o += 65536) crypto.getRandomValues(block.subarray(o, o + 65536));
+    const body = new Blob([block, block, block, block], {type: 'application/octet-stream'});
+    let loaded = 0;
+    const x = new XMLHttpRequest();
+    const t0 = performance.now();
+    x.upload.onprogress = (e) => { if (performance.now() - t0 <= secs * 1000) loaded = e.loaded; };
+    x.onerror = () => {};
+    x.open('POST', '/up?id=' + st.id);
+    x.send(body);
+    await sleep(secs * 1000);
+    x.abort();
+    await sleep((st.grace_seconds + 0.5) * 1000);
+    const server = await (await fetch('/done?id=' + st.id, {method: 'POST'})).json();
+    return {seconds: secs, browser_bytes: loaded, browser_bps: loaded * 8 / secs, server: server};
+  }, seconds);
 }
 
 const browser = await puppeteer.launch({
@@ -86,7 +125,7 @@ async function finish(code) {
   if (finished) return;
   finished = true;
   clearTimeout(guard);
-  fs.writeFileSync(mode === 'abandon' ? a4 : a3, JSON.stringify(out, null, 1));
+  fs.writeFileSync(mode === 'abandon' || mode === 'lie' ? a4 : a3, JSON.stringify(out, null, 1));
   try { await browser.close(); } catch (e) { /* already gone */ }
   process.exit(code);
 }
@@ -95,6 +134,7 @@ try {
   else if (mode === 'start') await start(browser);
   else if (mode === 'status') await status(browser);
   else if (mode === 'abandon') await abandon(browser, Number(a3));
+  else if (mode === 'lie') await lie(browser, Number(a3));
   else throw new Error('unknown mode ' + mode);
   await finish(0);
 } catch (e) {
