@@ -6,12 +6,12 @@ NEEDS=wine
 . "$(dirname "${BASH_SOURCE[0]}")/wine-lib.sh" || exit 1
 
 # exe_pid NAME: ttcpw.exe's process below NAME (through timeout(1), sh or script(1)): Wine's
-# loader running it, whose /proc/PID/exe is wine64.
+# loader running it, whose /proc/PID/exe is wine64 (qemu-i386 for ci/test-windows32's 32-bit Wine).
 exe_pid() {
   local p=${PID[$1]-} i
   for ((i = 0; i < 5; i++)); do
     [ -n "$p" ] || return 1
-    case $(readlink "/proc/$p/exe") in */wine64*) echo "$p"; return 0 ;; esac
+    case $(readlink "/proc/$p/exe") in */wine64* | */qemu-i386) echo "$p"; return 0 ;; esac
     p=$(pgrep -P "$p" | head -n 1)
   done
   return 1
