@@ -26,7 +26,7 @@ req() {
 member() { sed -nE "s/.*\"$2\":\"?([^\",}]*).*/\1/p" "$dir/$1"; }
 
 got=$(req page 10 "$base/")
-grep -q '<title>ttcp: throughput test</title>' "$dir/page" && [ "${got%% *}" = 200 ] &&
+grep -qs '<title>ttcp: throughput test</title>' "$dir/page" && [ "${got%% *}" = 200 ] &&
   grep -qi '^content-type: text/html' "$dir/page.headers" || bad "GET /: $got, not the page"
 page_bytes=${got#* }
 
