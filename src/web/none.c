@@ -1,5 +1,6 @@
-/* -S --web in a build without libmicrohttpd (the static musl release,
- * ttcpw.exe): the option is known, and refused in one line. */
+/* -S --web in a build without libmicrohttpd (one from source where CMake
+ * found none; the release binaries link it): the option is known, and
+ * refused in one line. */
 #include <stdio.h>
 
 #include "web/web.h"
@@ -9,7 +10,7 @@ static int no_start(const struct ttcp_web_host *host, void **web, char *why, siz
     (void)host;
     *web = NULL;
     snprintf(why, why_len, "--web: this build of ttcp has no HTTP server (libmicrohttpd); "
-             "the Debian package's and a native build's have");
+             "the release binaries have one");
     return -1;
 }
 
