@@ -72,7 +72,8 @@ static void keep_figure(const struct ttcp_client_outcome *out, int way, int ok,
 }
 
 /* web=1: the server's browser tests, asked on a connection of their own
- * once the test is over, by the probe's end. A server that cannot say
+ * before the test (a -1 server answers it and still runs the test: the
+ * question is no test), by the probe's end. A server that cannot say
  * (older, or gone) gives ttcp_web_up 0, its reason on standard error. */
 static void ask_web(const struct exporter_plan *plan, int64_t probe_end, struct ttcp_prom_web *w,
                     struct ttcp_web_record kept[TTCP_WEB_KEPT])
@@ -105,6 +106,10 @@ int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_
     int way = plan->opts.transmit ? 0 : 1, ok, ok2 = 0;
     const struct ttcp_client_stream *st = &out[0].stream[way];
     int64_t start = tt_now_ns();
+    if (plan->web) {
+        ask_web(plan, start + plan->limit_ns, &web, kept);
+        p.web = &web;
+    }
     ok = run_once(plan, &plan->opts, start + plan->limit_ns, &out[0]);
     if (ok) {
         p.tx = way == 0 ? &st->mine : &st->theirs;
@@ -123,10 +128,6 @@ int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_
         ttcp_compression_judge(&judged, &runs[0], &runs[1]);
         p.compression = &judged;
         ok = ok && ok2;
-    }
-    if (plan->web) {
-        ask_web(plan, start + plan->limit_ns, &web, kept);
-        p.web = &web;
     }
     *ns = p.duration_ns = tt_now_ns() - start;
     ttcp_prometheus_probe(&p, buf, len);

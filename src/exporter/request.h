@@ -49,7 +49,7 @@ struct exporter_query {
 struct exporter_plan {
     struct ttcp_options opts;
     int runs;
-    int web;              /* web=1: after the test, the server's web_results */
+    int web;              /* web=1: before the test, the server's web_results */
     char target[EXPORTER_TARGET_LEN + 1]; /* as asked: the label, the host to test */
     char host[EXPORTER_TARGET_LEN + 1];   /* one text per host: who is probed now */
     char port[8], time[24], rate[24], streams[8];

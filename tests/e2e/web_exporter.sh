@@ -4,7 +4,7 @@
 # and the latest one's figures are the ones of the server's line and -S --json (the upload is
 # the server's count); 16 more tests: the count goes on past the 16 the server keeps, the
 # latest is the last; a figure the test did not give is left out; web=1 against no server
-# gives ttcp_web_up 0; web=2 is refused (400).
+# gives ttcp_web_up 0; web=2 is refused (400); a -1 server answers and still runs the test.
 BOUND=${BOUND:-60}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 EXPORTER=${EXPORTER:-$E2E_DIR/../../build/ttcp-exporter}
@@ -92,5 +92,15 @@ probe p4 web=2 400
 stop s
 probe p5 web=1 200
 expect_eq p5 "ttcp_up, ttcp_web_up of a server gone" "$(value p5 ttcp_up) $(value p5 ttcp_web_up)" "0 0"
+# 4. A -1 server: the question is no test, so it answers it and still runs the probe's test.
+W=$(free_port)
+on_free_port "tcp:s1" start_on_P s1 "$TTCP" -S -1 -p @P@ --iperf3-port 0 --nuttcp-port 0 \
+  --web "127.0.0.1:$W" && wait_listen tcp "$W" s1
+SP=$P
+probe p6 web=1 200
+expect_eq p6 "ttcp_up, ttcp_web_up, tests of a -1 server" \
+  "$(value p6 ttcp_up) $(value p6 ttcp_web_up) $(value p6 ttcp_web_tests_total)" "1 1 0"
+reap s1
+expect_rc s1 0
 stop x
 finish
