@@ -4,7 +4,8 @@
 # and the latest one's figures are the ones of the server's line and -S --json (the upload is
 # the server's count); 16 more tests: the count goes on past the 16 the server keeps, the
 # latest is the last; a figure the test did not give is left out; web=1 against no server
-# gives ttcp_web_up 0; web=2 is refused (400); a -1 server answers and still runs the test.
+# gives ttcp_web_up 0; web=2 is refused (400); a -1 server answers and still runs the test; a
+# fake server's answers past the client's bounds give ttcp_web_up 0 and the reason.
 BOUND=${BOUND:-60}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" || exit 1
 EXPORTER=${EXPORTER:-$E2E_DIR/../../build/ttcp-exporter}
@@ -102,5 +103,26 @@ expect_eq p6 "ttcp_up, ttcp_web_up, tests of a -1 server" \
   "$(value p6 ttcp_up) $(value p6 ttcp_web_up) $(value p6 ttcp_web_tests_total)" "1 1 0"
 reap s1
 expect_rc s1 0
+
+# 5. The client's bounds (peers/web_results_fake.py answers as told): a good answer read; 17
+# results, results out of order, a count that is not what came, a grade out of bounds: each
+# ttcp_web_up 0 with its reason on the exporter's standard error.
+start f python3 "$E2E_DIR/peers/web_results_fake.py" "$TMP/f.port" good too_many out_of_order count bound
+wait_for "$WAIT" f test -s "$TMP/f.port" || { fail "f: the fake server did not start"; show f; }
+SP=$(cat "$TMP/f.port")
+probe f1 web=1 200
+expect_eq f1 "web_up, tests, download of a good answer" "$(value f1 ttcp_web_up) \
+$(value f1 ttcp_web_tests_total) $(value f1 ttcp_web_download_bits_per_second)" "1 6 1234"
+n=2
+for why in 'more than 16 web results' 'web results out of order' \
+           'web_results_end: count 2, 1 came' 'grade: '; do
+  probe "f$n" web=1 200
+  expect_eq "f$n" "ttcp_web_up" "$(value "f$n" ttcp_web_up)" 0
+  grep -qF "web results of 127.0.0.1 port $SP: $why" "$TMP/x.err" ||
+    fail "f$n: no '$why' on the exporter's standard error"
+  n=$((n + 1))
+done
+reap f
+expect_rc f 0
 stop x
 finish
