@@ -11,7 +11,7 @@
 static int read_results(struct client *c, struct ttcp_web_record *kept, int *count)
 {
     struct ttcp_message m;
-    int n = 0, said;
+    int n = 0, said = -1;
     for (;;) {
         if (ttcp_client_receive_any(c, &m) != 0)
             return -1;
@@ -29,11 +29,10 @@ static int read_results(struct client *c, struct ttcp_web_record *kept, int *cou
         }
         n++;
     }
-    if (ttcp_wire_read_web_results_end(&m, &said, c->out->why, sizeof c->out->why) != 0 ||
-        said != n) {
-        if (said != n)
-            snprintf(c->out->why, sizeof c->out->why, "web_results_end: count %d, %d came",
-                     said, n);
+    if (ttcp_wire_read_web_results_end(&m, &said, c->out->why, sizeof c->out->why) != 0)
+        return ttcp_client_problem(c, TTCP_CLIENT_PROTOCOL, 0);
+    if (said != n) {
+        snprintf(c->out->why, sizeof c->out->why, "web_results_end: count %d, %d came", said, n);
         return ttcp_client_problem(c, TTCP_CLIENT_PROTOCOL, 0);
     }
     *count = n;

@@ -105,9 +105,10 @@ reap s1
 expect_rc s1 0
 
 # 5. The client's bounds (peers/web_results_fake.py answers as told): a good answer read; 17
-# results, results out of order, a count that is not what came, a grade out of bounds: each
-# ttcp_web_up 0 with its reason on the exporter's standard error.
-start f python3 "$E2E_DIR/peers/web_results_fake.py" "$TMP/f.port" good too_many out_of_order count bound
+# results, results out of order, a count that is not what came, a grade or a count out of
+# bounds: each ttcp_web_up 0 with its reason on the exporter's standard error.
+start f python3 "$E2E_DIR/peers/web_results_fake.py" "$TMP/f.port" good too_many out_of_order count bound \
+  end_bound
 wait_for "$WAIT" f test -s "$TMP/f.port" || { fail "f: the fake server did not start"; show f; }
 SP=$(cat "$TMP/f.port")
 probe f1 web=1 200
@@ -115,7 +116,7 @@ expect_eq f1 "web_up, tests, download of a good answer" "$(value f1 ttcp_web_up)
 $(value f1 ttcp_web_tests_total) $(value f1 ttcp_web_download_bits_per_second)" "1 6 1234"
 n=2
 for why in 'more than 16 web results' 'web results out of order' \
-           'web_results_end: count 2, 1 came' 'grade: '; do
+           'web_results_end: count 2, 1 came' 'grade: ' 'count: '; do
   probe "f$n" web=1 200
   expect_eq "f$n" "ttcp_web_up" "$(value "f$n" ttcp_web_up)" 0
   grep -qF "web results of 127.0.0.1 port $SP: $why" "$TMP/x.err" ||

@@ -12,7 +12,8 @@ after the last scenario's connection, or after 30 s, whichever comes first. Scen
   too_many     17 results, then end count=16
   out_of_order seq 2 then seq 1, end count=2
   count        one result, end count=2
-  bound        one result with grade=9"""
+  bound        one result with grade=9
+  end_bound    no result, end count=17"""
 import os
 import socket
 import struct
@@ -58,6 +59,7 @@ SCENARIOS = {
     "out_of_order": lambda: result(2) + result(1) + end(2),
     "count": lambda: result(1) + end(2),
     "bound": lambda: result(1, valid=4, idle_us=1, loaded_us=1, jitter_us=1, grade=9) + end(1),
+    "end_bound": lambda: end(17),
 }
 
 
