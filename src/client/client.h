@@ -5,6 +5,7 @@
 #define TTCP_CLIENT_H
 
 #include "remote/outcome.h"
+#include "remote/wire_web.h"
 
 /* 0 when the conversation completed (each stream's own rc says how its
  * data went), -1 with out->problem set. out is filled either way; release
@@ -17,5 +18,13 @@ int ttcp_client_run(const struct ttcp_options *o, const struct ttcp_client_obser
  * bounded by the test's --time or -n and the idle timeout, as ever. */
 int ttcp_client_run_until(const struct ttcp_options *o, const struct ttcp_client_observer *obs,
                           struct ttcp_client_outcome *out, int64_t deadline);
+
+/* The server's last browser tests (-S --web; docs/PROTOCOL.md, section
+ * 3e): 0 with *count of them in kept, oldest first, or -1 with
+ * out->problem set (an older server refuses the request). Every wait
+ * ends by deadline (0: none). Nothing in out needs releasing. */
+int ttcp_client_web_results(const struct ttcp_options *o, struct ttcp_client_outcome *out,
+                            struct ttcp_web_record kept[TTCP_WEB_KEPT], int *count,
+                            int64_t deadline);
 
 #endif

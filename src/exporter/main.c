@@ -26,6 +26,7 @@ static const char usage[] =
     "Without --allow or --target every probe is refused.\n"
     "GET /probe?target=HOST[&port=N][&reverse=1][&udp=1][&time=S][&rate=R][&streams=N]\n"
     "           [&analyze=1][&compression=1][&latency=1[&latency_interval=S][&latency_idle=S]]\n"
+    "           [&web=1]\n"
     "GET /metrics: the exporter's own counters\n";
 
 struct exporter {
@@ -44,12 +45,13 @@ static enum MHD_Result take_param(void *cls, enum MHD_ValueKind kind, const char
 {
     static const char *const names[] = {
         "target",  "port",        "reverse", "udp",           "time",        "rate",
-        "streams", "analyze",     "compression", "latency", "latency_interval", "latency_idle"};
+        "streams", "analyze",     "compression", "latency", "latency_interval", "latency_idle", "web"};
     struct query_walk *w = cls;
     const char **slots[] = {&w->q.target,      &w->q.port,        &w->q.reverse,
                             &w->q.udp,         &w->q.time,        &w->q.rate,
                             &w->q.streams,     &w->q.analyze,     &w->q.compression,
-                            &w->q.latency,     &w->q.latency_interval, &w->q.latency_idle};
+                            &w->q.latency,     &w->q.latency_interval, &w->q.latency_idle,
+                            &w->q.web};
     size_t i;
     (void)kind;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -62,7 +64,7 @@ static enum MHD_Result take_param(void *cls, enum MHD_ValueKind kind, const char
             return MHD_YES;
         }
     w->bad = "unknown parameter (target, port, reverse, udp, time, rate, streams, analyze, "
-             "compression, latency, latency_interval, latency_idle)";
+             "compression, latency, latency_interval, latency_idle, web)";
     return MHD_YES;
 }
 

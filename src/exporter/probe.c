@@ -71,17 +71,45 @@ static void keep_figure(const struct ttcp_client_outcome *out, int way, int ok,
     run->cpu_percent = !ok ? 0.0 : mine > theirs ? mine : theirs;
 }
 
+/* web=1: the server's browser tests, asked on a connection of their own
+ * before the test (a -1 server answers it and still runs the test: the
+ * question is no test), by the probe's end. A server that cannot say
+ * (older, or gone) gives ttcp_web_up 0, its reason on standard error. */
+static void ask_web(const struct exporter_plan *plan, int64_t probe_end, struct ttcp_prom_web *w,
+                    struct ttcp_web_record kept[TTCP_WEB_KEPT])
+{
+    struct ttcp_client_outcome out;
+    int n = 0;
+    memset(w, 0, sizeof *w);
+    if (ttcp_client_web_results(&plan->opts, &out, kept, &n, probe_end) != 0) {
+        fprintf(stderr, "ttcp-exporter: web results of %s port %s: %s\n", plan->target,
+                plan->port, out.why[0] != '\0' ? out.why : ttcp_strerror(out.failure.code));
+        return;
+    }
+    w->answered = 1;
+    if (n > 0) {
+        w->latest = &kept[n - 1];
+        w->tests = kept[n - 1].seq;
+    }
+}
+
 int exporter_probe_run(struct exporter_plan *plan, char *buf, size_t len, int64_t *ns)
 {
     static const struct ttcp_compression_run none;
     struct ttcp_client_outcome out[2];
-    struct ttcp_prom_probe p = {plan->target, &plan->opts, NULL, NULL, 0, NULL, NULL};
+    struct ttcp_prom_probe p = {plan->target, &plan->opts, NULL, NULL, 0, NULL, NULL, NULL};
     struct ttcp_compression_run runs[2] = {none, none};
     struct ttcp_compression judged;
+    struct ttcp_prom_web web;
+    struct ttcp_web_record kept[TTCP_WEB_KEPT];
     struct ttcp_options random_run = plan->opts;
     int way = plan->opts.transmit ? 0 : 1, ok, ok2 = 0;
     const struct ttcp_client_stream *st = &out[0].stream[way];
     int64_t start = tt_now_ns();
+    if (plan->web) {
+        ask_web(plan, start + plan->limit_ns, &web, kept);
+        p.web = &web;
+    }
     ok = run_once(plan, &plan->opts, start + plan->limit_ns, &out[0]);
     if (ok) {
         p.tx = way == 0 ? &st->mine : &st->theirs;

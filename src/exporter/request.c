@@ -233,7 +233,8 @@ int exporter_plan_make(const struct exporter_policy *pol, const struct exporter_
         (rc = flag(q->udp, "udp", &f.udp, why, why_len)) != 0 ||
         (rc = flag(q->analyze, "analyze", &f.analyze, why, why_len)) != 0 ||
         (rc = flag(q->compression, "compression", &f.compression, why, why_len)) != 0 ||
-        (rc = flag(q->latency, "latency", &f.latency, why, why_len)) != 0)
+        (rc = flag(q->latency, "latency", &f.latency, why, why_len)) != 0 ||
+        (rc = flag(q->web, "web", &plan->web, why, why_len)) != 0)
         return rc;
     plan->runs = f.compression ? 2 : 1;
     if (numbers(q, f.udp, f.latency, plan, why, why_len) != 0)

@@ -39,6 +39,7 @@ struct exporter_policy {
 struct exporter_query {
     const char *target, *port, *reverse, *udp, *time, *rate, *streams, *analyze, *compression;
     const char *latency, *latency_interval, *latency_idle;
+    const char *web;            /* web=1: the server's last browser tests too */
     const char *scrape_timeout; /* X-Prometheus-Scrape-Timeout-Seconds */
 };
 
@@ -48,6 +49,7 @@ struct exporter_query {
 struct exporter_plan {
     struct ttcp_options opts;
     int runs;
+    int web;              /* web=1: before the test, the server's web_results */
     char target[EXPORTER_TARGET_LEN + 1]; /* as asked: the label, the host to test */
     char host[EXPORTER_TARGET_LEN + 1];   /* one text per host: who is probed now */
     char port[8], time[24], rate[24], streams[8];

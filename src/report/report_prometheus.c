@@ -205,6 +205,48 @@ static void latency(struct ttcp_text *t, const char *target, const struct ttcp_l
           "4 D (400 ms), 5 F.", (double)s.grade);
 }
 
+/* web=1: whether the server answered, how many browser tests it has seen,
+ * and the newest one's figures, each only where the test gave it. */
+static void web(struct ttcp_text *t, const char *target, const struct ttcp_prom_web *w)
+{
+    const struct ttcp_web_figures *f;
+    gauge(t, target, "ttcp_web_up",
+          "1 when the server told its browser tests (ttcp -S --web), else 0.",
+          w->answered ? 1.0 : 0.0);
+    if (!w->answered)
+        return;
+    head(t, "ttcp_web_tests_total", "counter", "Browser tests the server has seen since it started.");
+    sample(t, target, "ttcp_web_tests_total", NULL, NULL, (double)w->tests);
+    if (w->latest == NULL)
+        return;
+    f = &w->latest->f;
+    gauge(t, target, "ttcp_web_age_seconds", "How long ago the latest browser test ended, in seconds.",
+          (double)w->latest->age_ns / 1e9);
+    if (f->down_valid)
+        gauge(t, target, "ttcp_web_download_bits_per_second",
+              "The latest browser test's download, as the page counted it, bits per second.",
+              f->down_bps);
+    if (f->up_valid) {
+        gauge(t, target, "ttcp_web_upload_bits_per_second",
+              "The latest browser test's upload, as the server counted it, bits per second.",
+              f->up_bps);
+        gauge(t, target, "ttcp_web_upload_bytes",
+              "Upload bytes the server received in the latest browser test.",
+              (double)f->up_bytes);
+    }
+    if (!f->latency_valid)
+        return;
+    gauge(t, target, "ttcp_web_idle_latency_seconds",
+          "The latest browser test's median round trip before the load, in seconds.",
+          f->idle_ms / 1e3);
+    gauge(t, target, "ttcp_web_loaded_latency_seconds",
+          "The latest browser test's median round trip under load, in seconds.",
+          f->loaded_ms / 1e3);
+    gauge(t, target, "ttcp_web_bufferbloat_grade",
+          "The latest browser test's grade, as ttcp_bufferbloat_grade: 0 A+ ... 5 F.",
+          (double)f->grade);
+}
+
 static void figures(struct ttcp_text *t, const struct ttcp_prom_probe *p)
 {
     const struct ttcp_result *tx = p->tx, *rx = p->rx;
@@ -256,6 +298,8 @@ size_t ttcp_prometheus_probe(const struct ttcp_prom_probe *p, char *buf, size_t 
         compression(&t, p->target, p->compression);
     if (up && p->latency != NULL && p->latency->source != TTCP_LATENCY_NONE)
         latency(&t, p->target, p->latency);
+    if (p->web != NULL)
+        web(&t, p->target, p->web);
     gauge(&t, p->target, "ttcp_probe_duration_seconds", "How long the probe took, in seconds.",
           (double)p->duration_ns / 1e9);
     return t.used;

@@ -10,6 +10,14 @@
 #include "measure/compression.h"
 #include "measure/latency.h"
 #include "measure/result.h"
+#include "remote/wire_web.h"
+
+/* web=1: what the server said of its browser tests (-S --web). */
+struct ttcp_prom_web {
+    int answered;                         /* it answered web_results (0: older, or failed) */
+    uint64_t tests;                       /* its browser tests since it started (0: none) */
+    const struct ttcp_web_record *latest; /* the newest kept (NULL: none) */
+};
 
 /* One probe: the test's options, the transmitter's and the receiver's
  * results (both NULL when the test did not complete: ttcp_up 0 and the
@@ -25,6 +33,7 @@ struct ttcp_prom_probe {
     int64_t duration_ns;
     const struct ttcp_compression *compression; /* NULL: not asked */
     const struct ttcp_latency *latency;         /* latency=1's probes (NULL: not asked) */
+    const struct ttcp_prom_web *web;            /* web=1's answer (NULL: not asked) */
 };
 
 /* The exporter's own counters since it started. */

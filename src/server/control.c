@@ -497,6 +497,10 @@ static void converse(struct control *c)
         ttcp_third_run(sl, &m);
         return;
     }
+    if (strcmp(ttcp_proto_type(&m), "web_results") == 0) { /* the exporter's web=1 */
+        ttcp_web_answer(sl);
+        return;
+    }
     if (strcmp(ttcp_proto_type(&m), "test") != 0) {
         snprintf(c->why, sizeof c->why, "expected test, got %.32s", ttcp_proto_type(&m));
         send_error(sl, "protocol", c->why);

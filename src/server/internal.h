@@ -13,6 +13,7 @@
 #include "remote/probe.h"
 #include "remote/web.h"
 #include "remote/wire.h"
+#include "remote/wire_web.h"
 #include "server/server.h"
 
 #include <string.h>
@@ -116,6 +117,10 @@ struct ttcp_server {
     struct ttcp_web_host web_host; /* --web: what web/ is lent (web.c) */
     void *web;             /* --web: web/'s, while it serves */
     int web_closing;       /* --web stops: no new browser's test */
+    /* --web: the last browser tests, under the lock: test number seq sits
+     * at web_kept[(seq - 1) % TTCP_WEB_KEPT]; web_seq counts them all */
+    struct ttcp_web_record web_kept[TTCP_WEB_KEPT];
+    uint64_t web_seq;
 };
 
 /* slots.c */
@@ -213,8 +218,12 @@ void ttcp_peer_run(struct slot *sl);
 int ttcp_server_web_start(struct ttcp_server *sv, struct ttcp_failure *failure, char *why,
                           size_t why_len);
 void ttcp_server_web_stop(struct ttcp_server *sv);
-/* SLOT_WEB's thread body: the test's keeper, then its figures told. */
+/* SLOT_WEB's thread body: the test's keeper, then its figures kept and
+ * told. */
 void ttcp_web_run(struct slot *sl);
+/* A client's web_results request, on its slot's thread: the tests kept,
+ * oldest first, then web_results_end. */
+void ttcp_web_answer(struct slot *sl);
 
 /* control.c: a controlled test, on its slot's thread, from the client's test
  * request on (greet.c has welcomed it, and checked its key). */

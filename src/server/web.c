@@ -10,6 +10,21 @@
 
 #define WEB_BACKLOG 64
 
+/* A test's figures into the ring of the last TTCP_WEB_KEPT, the oldest
+ * giving way. */
+static void keep(struct ttcp_server *sv, const struct ttcp_web_figures *f)
+{
+    struct ttcp_web_record *r;
+    tt_mutex_lock(sv->lock);
+    sv->web_seq++;
+    r = &sv->web_kept[(sv->web_seq - 1) % TTCP_WEB_KEPT];
+    memset(r, 0, sizeof *r);
+    r->seq = sv->web_seq;
+    r->end_ns = tt_now_ns();
+    r->f = *f;
+    tt_mutex_unlock(sv->lock);
+}
+
 void ttcp_web_run(struct slot *sl)
 {
     struct ttcp_server *sv = sl->server;
@@ -17,8 +32,33 @@ void ttcp_web_run(struct slot *sl)
     memset(&f, 0, sizeof f);
     sl->web_keep(sl->web_test, &f);
     f.peer = sl->peer;
+    keep(sv, &f);
     if (sv->obs->web_test != NULL)
         sv->obs->web_test(sv->obs->ctx, &f);
+}
+
+void ttcp_web_answer(struct slot *sl)
+{
+    struct ttcp_server *sv = sl->server;
+    struct ttcp_web_record kept[TTCP_WEB_KEPT];
+    struct ttcp_frame f;
+    uint64_t last, seq, first;
+    int64_t now;
+    int n = 0, i;
+    tt_mutex_lock(sv->lock); /* a copy, so no frame is sent under the lock */
+    last = sv->web_seq;
+    first = last > TTCP_WEB_KEPT ? last - TTCP_WEB_KEPT + 1 : 1;
+    for (seq = first; seq <= last; seq++)
+        kept[n++] = sv->web_kept[(seq - 1) % TTCP_WEB_KEPT];
+    tt_mutex_unlock(sv->lock);
+    now = tt_now_ns();
+    for (i = 0; i < n; i++) {
+        ttcp_wire_web_result(&f, &kept[i], now);
+        if (ttcp_slot_send(sl, &f) != 0)
+            return;
+    }
+    ttcp_wire_web_results_end(&f, n);
+    ttcp_slot_send(sl, &f);
 }
 
 static int claim(void *ctx, const struct tt_addr *peer, ttcp_web_keeper keep, void *test)

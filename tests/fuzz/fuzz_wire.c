@@ -2,7 +2,8 @@
  * (src/remote/): a body, parsed, then read as a test request against a
  * server with limits (streams, buffers, hop limit too), as ready, result,
  * interval, a trace's frames, and a third party's (a request with its
- * target, host1's answers, at), a --latency probe hello; the raw bytes as
+ * target, host1's answers, at), a --latency probe hello, a server's
+ * browser tests (web_result, web_results_end); the raw bytes as
  * a probe's echo. Whatever the fields,
  * each reader returns 0 or -1 with a printable reason, and a test it takes
  * is within the server's limits and passes the options' own validation. */
@@ -12,6 +13,7 @@
 
 #include "remote/probe.h"
 #include "remote/wire.h"
+#include "remote/wire_web.h"
 
 static void check_reason(const char *why)
 {
@@ -110,6 +112,32 @@ static void read_as_third(const struct ttcp_message *m)
     check_reason(why);
 }
 
+/* A server's browser tests: each figure within its bound, the flags
+ * 0 or 1, none without its valid bit, a count at most the kept. */
+static void read_as_web(const struct ttcp_message *m)
+{
+    struct ttcp_web_record r;
+    char why[256] = "";
+    int n;
+    if (ttcp_wire_read_web_result(m, &r, why, sizeof why) == 0) {
+        const struct ttcp_web_figures *f = &r.f;
+        if (r.seq < 1 || r.age_ns < 0 || f->end < TTCP_WEB_DONE || f->end > TTCP_WEB_STOPPED ||
+            (f->down_valid & ~1) || (f->up_valid & ~1) || (f->latency_valid & ~1) ||
+            f->down_bps < 0 || f->down_bps > 1e13 || f->up_bps < 0 || f->up_bps > 1e13 ||
+            f->up_ns < 0 || f->idle_ms < 0 || f->idle_ms > 3.6e6 || f->loaded_ms < 0 ||
+            f->loaded_ms > 3.6e6 || f->jitter_ms < 0 || f->jitter_ms > 3.6e6 || f->grade < 0 ||
+            f->grade > 5 || (!f->down_valid && (f->down_bps != 0 || f->down_bytes != 0)) ||
+            (!f->up_valid && (f->up_bps != 0 || f->up_bytes != 0 || f->up_ns != 0)) ||
+            (!f->latency_valid && (f->idle_ms != 0 || f->grade != 0)))
+            abort();
+    }
+    check_reason(why);
+    if (ttcp_wire_read_web_results_end(m, &n, why, sizeof why) == 0 &&
+        (n < 0 || n > TTCP_WEB_KEPT))
+        abort();
+    check_reason(why);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct ttcp_message m;
@@ -145,6 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     read_as_trace(&m);
     read_as_third(&m);
+    read_as_web(&m);
     check_reason(why);
     return 0;
 }

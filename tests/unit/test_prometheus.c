@@ -38,7 +38,7 @@ static void tcp_probe_has_every_figure(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"10.0.0.1", &o, &tx, &rx, 1200 * MS, NULL, NULL};
+    struct ttcp_prom_probe p = {"10.0.0.1", &o, &tx, &rx, 1200 * MS, NULL, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -63,7 +63,7 @@ static void udp_probe_has_loss_and_jitter(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1000 * MS, NULL, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1000 * MS, NULL, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -85,7 +85,7 @@ static void udp_probe_has_loss_and_jitter(void **state)
 
 static void failed_probe_is_down_with_its_duration(void **state)
 {
-    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 30 * MS, NULL, NULL};
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 30 * MS, NULL, NULL, NULL};
     char buf[4096];
     (void)state;
     ttcp_prometheus_probe(&p, buf, sizeof buf);
@@ -96,7 +96,7 @@ static void failed_probe_is_down_with_its_duration(void **state)
 
 static void label_values_are_escaped(void **state)
 {
-    struct ttcp_prom_probe p = {"a\\b\"c\nd", NULL, NULL, NULL, 0, NULL, NULL};
+    struct ttcp_prom_probe p = {"a\\b\"c\nd", NULL, NULL, NULL, 0, NULL, NULL, NULL};
     char buf[4096];
     (void)state;
     ttcp_prometheus_probe(&p, buf, sizeof buf);
@@ -105,7 +105,7 @@ static void label_values_are_escaped(void **state)
 
 static void a_short_buffer_is_cut_to_a_string(void **state)
 {
-    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0, NULL, NULL};
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0, NULL, NULL, NULL};
     char buf[16];
     size_t n;
     (void)state;
@@ -150,7 +150,7 @@ static void analyze_adds_the_senders_limits(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -184,7 +184,7 @@ static void a_share_not_given_is_left_out(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -212,7 +212,7 @@ static void without_analyze_no_analysis_lines(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 1100 * MS, NULL, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -227,7 +227,7 @@ static void a_second_label_is_escaped_too(void **state)
 {
     struct ttcp_options o;
     struct ttcp_result tx, rx;
-    struct ttcp_prom_probe p = {"a\"b\\c\nd", &o, &tx, &rx, 1100 * MS, NULL, NULL};
+    struct ttcp_prom_probe p = {"a\"b\\c\nd", &o, &tx, &rx, 1100 * MS, NULL, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -242,7 +242,7 @@ static void compression_gives_both_rates_and_the_ratio(void **state)
     struct ttcp_options o;
     struct ttcp_result tx, rx;
     struct ttcp_compression c = {6e6, 1e6, 6.0, 10.0, TTCP_COMPRESSION_FOUND};
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 2100 * MS, &c, NULL};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 2100 * MS, &c, NULL, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -284,7 +284,7 @@ static void latency_gives_quantiles_increase_and_grade(void **state)
     struct ttcp_options o;
     struct ttcp_result tx, rx;
     struct ttcp_latency l;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 3100 * MS, NULL, &l};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 3100 * MS, NULL, &l, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -324,7 +324,7 @@ static void a_phase_without_answers_is_left_out(void **state)
     struct ttcp_options o;
     struct ttcp_result tx, rx;
     struct ttcp_latency l;
-    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 3100 * MS, NULL, &l};
+    struct ttcp_prom_probe p = {"h", &o, &tx, &rx, 3100 * MS, NULL, &l, NULL};
     char buf[8192];
     (void)state;
     memset(&o, 0, sizeof o);
@@ -345,6 +345,62 @@ static void a_phase_without_answers_is_left_out(void **state)
     ttcp_latency_free(&l);
 }
 
+/* web=1: the server's count of browser tests and its newest one's
+ * figures, upload as the server counted it; a figure the test did not
+ * give is left out, and a server that did not answer gives ttcp_web_up 0
+ * alone. The lines come whether or not the test itself completed. */
+static void web_gives_the_latest_browser_test(void **state)
+{
+    struct ttcp_web_record r;
+    struct ttcp_prom_web w = {1, 23, &r};
+    struct ttcp_prom_probe p = {"h", NULL, NULL, NULL, 0, NULL, NULL, &w};
+    char buf[8192];
+    (void)state;
+    memset(&r, 0, sizeof r);
+    r.seq = 23;
+    r.age_ns = 2500 * MS;
+    r.f.down_valid = 1;
+    r.f.down_bps = 38600.0;
+    r.f.up_valid = 1;
+    r.f.up_bps = 31200.0;
+    r.f.up_bytes = 117000;
+    r.f.latency_valid = 1;
+    r.f.idle_ms = 120.0;
+    r.f.loaded_ms = 880.0;
+    r.f.grade = TTCP_GRADE_D;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "ttcp_up{target=\"h\"} 0\n");
+    has(buf, "\n# TYPE ttcp_web_up gauge\nttcp_web_up{target=\"h\"} 1\n");
+    has(buf, "\n# TYPE ttcp_web_tests_total counter\nttcp_web_tests_total{target=\"h\"} 23\n");
+    has(buf, "\nttcp_web_age_seconds{target=\"h\"} 2.5\n");
+    has(buf, "\nttcp_web_download_bits_per_second{target=\"h\"} 38600\n");
+    has(buf, "\nttcp_web_upload_bits_per_second{target=\"h\"} 31200\n");
+    has(buf, "\nttcp_web_upload_bytes{target=\"h\"} 117000\n");
+    has(buf, "\nttcp_web_idle_latency_seconds{target=\"h\"} 0.12\n");
+    has(buf, "\nttcp_web_loaded_latency_seconds{target=\"h\"} 0.88\n");
+    has(buf, "\nttcp_web_bufferbloat_grade{target=\"h\"} 4\n");
+    r.f.up_valid = 0; /* an upload the server did not time, no latency */
+    r.f.latency_valid = 0;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "\nttcp_web_download_bits_per_second{target=\"h\"} 38600\n");
+    assert_null(strstr(buf, "ttcp_web_upload"));
+    assert_null(strstr(buf, "latency"));
+    assert_null(strstr(buf, "grade"));
+    w.latest = NULL; /* none kept yet */
+    w.tests = 0;
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "ttcp_web_tests_total{target=\"h\"} 0\n");
+    assert_null(strstr(buf, "ttcp_web_age"));
+    assert_null(strstr(buf, "ttcp_web_download"));
+    w.answered = 0; /* an older server, or none */
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    has(buf, "ttcp_web_up{target=\"h\"} 0\n");
+    assert_null(strstr(buf, "ttcp_web_tests_total"));
+    p.web = NULL; /* not asked */
+    ttcp_prometheus_probe(&p, buf, sizeof buf);
+    assert_null(strstr(buf, "ttcp_web"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,6 +417,7 @@ int main(void)
         cmocka_unit_test(compression_gives_both_rates_and_the_ratio),
         cmocka_unit_test(latency_gives_quantiles_increase_and_grade),
         cmocka_unit_test(a_phase_without_answers_is_left_out),
+        cmocka_unit_test(web_gives_the_latest_browser_test),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
