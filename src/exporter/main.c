@@ -11,7 +11,8 @@
 #include "remote/auth.h"
 
 #define LISTEN_DEFAULT "127.0.0.1:9777"
-#define REPLY_MAX 8192
+#define REPLY_MAX 32768 /* a probe's whole exposition: analyze=1, latency=1, web=1 and a
+                          * target of EXPORTER_TARGET_LEN repeated in each sample's label */
 #define PARAM_MAX 256 /* a parameter's value, in bytes */
 #define BODY_MAX 65536 /* a request's body (there should be none), in bytes */
 
@@ -119,6 +120,9 @@ static enum MHD_Result probe(struct exporter *e, struct MHD_Connection *c)
                                      : "busy: as many probes as --max-probes run now");
     ok = exporter_probe_run(&plan, text, sizeof text, &ns);
     exporter_end(&e->state, slot, ok, ns);
+    if (strlen(text) + 1 >= sizeof text) /* cut: half a line would spoil the whole scrape */
+        return reply_line(c, MHD_HTTP_INTERNAL_SERVER_ERROR,
+                          "the probe's figures did not fit the answer's buffer");
     return reply(c, MHD_HTTP_OK, exposition, text, strlen(text));
 }
 
