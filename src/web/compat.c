@@ -101,6 +101,28 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const c
     return reply_text(c, status, "text/plain; charset=utf-8", text);
 }
 
+/* A method the path does not take: 405, with the methods it does take in
+ * Allow, as HTTP requires of a 405 (read off the routes themselves). */
+static enum MHD_Result refuse_method(struct MHD_Connection *c, const char *url)
+{
+    static const char *const methods[] = {"GET", "POST"};
+    static const char text[] = "not with this method\n";
+    char allow[32] = "";
+    struct MHD_Response *r;
+    size_t i;
+    for (i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (ttcp_engine_route(url, methods[i]) != TTCP_ENGINE_BAD_METHOD)
+            snprintf(allow + strlen(allow), sizeof allow - strlen(allow), "%s, ", methods[i]);
+    snprintf(allow + strlen(allow), sizeof allow - strlen(allow), "OPTIONS");
+    r = MHD_create_response_from_buffer(sizeof text - 1, (void *)text, MHD_RESPMEM_PERSISTENT);
+    if (r == NULL)
+        return MHD_NO;
+    add_common_headers(r);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+    return queue(c, MHD_HTTP_METHOD_NOT_ALLOWED, r);
+}
+
 static int client_of(struct MHD_Connection *c, struct tt_addr *peer)
 {
     const union MHD_ConnectionInfo *info =
@@ -208,7 +230,7 @@ static enum MHD_Result begin(struct ttcp_web_compat *x, struct MHD_Connection *c
         return refuse(c, MHD_HTTP_NOT_FOUND, "not found: /librespeed/garbage, empty, getIP; "
                                              "/__down?bytes=N, /__up");
     if (rq->route == TTCP_ENGINE_BAD_METHOD)
-        return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "not with this method");
+        return refuse_method(c, url);
     if (rq->route == TTCP_ENGINE_LS_GARBAGE || rq->route == TTCP_ENGINE_CF_DOWN) {
         const char *v = MHD_lookup_connection_value(
             c, MHD_GET_ARGUMENT_KIND, rq->route == TTCP_ENGINE_CF_DOWN ? "bytes" : "ckSize");
