@@ -101,8 +101,10 @@ expect_eq cfu "the server's count of it" "$(header cfu Ttcp-Received)" 2000000
 expect_headers cfu
 get m1 /__up
 expect_eq m1 "GET /__up" "$(status m1)" 405
+expect_eq m1 "the Allow of /__up" "$(header m1 Allow)" "POST, OPTIONS"
 get m2 /librespeed/garbage.php -X POST --data-binary x
 expect_eq m2 "POST garbage" "$(status m2)" 405
+expect_eq m2 "the Allow of garbage" "$(header m2 Allow)" "GET, OPTIONS"
 get nf /librespeed/nothing.php
 expect_eq nf "an unknown path under /librespeed/" "$(status nf)" 404
 get big /__up -H 'Content-Length: 70000000' -H 'Expect:' --data-binary x
@@ -166,6 +168,14 @@ expect_rc s 0
 
 W=$WM
 wait_for 15 m lines_at_least m err '^ttcp-S: web 127\.0\.0\.1: down -, up -$' 1 || { fail "m: the first run did not end"; show m; }
+# (the line is told as the run's keeper ends; its slot is free once the server reaps it, a moment
+# later: the second address asks again for at most 5 s)
+for i in $(seq 50); do
+  get m_w '/__down?bytes=1000' --interface 127.0.0.2
+  [ "$(status m_w)" = 200 ] && break
+  sleep 0.1
+done
+expect_eq m_w "the second address within 5 s of the first run's end" "$(status m_w)" 200
 get m_c '/__up' --interface 127.0.0.2 --data-binary "@$TMP/up2m"
 expect_eq m_c "the second address once the slot is free" "$(status m_c) $(header m_c Ttcp-Received)" "200 2000000"
 interrupt m
