@@ -361,21 +361,28 @@ static void analysis_object(struct ttcp_json *j, const struct ttcp_options *o,
     ttcp_json_end(j);
 }
 
+/* Which stream, and its two ends' addresses where they are known. */
+static void ends_members(struct ttcp_json *j, const struct ttcp_options *o,
+                         const struct ttcp_result *r)
+{
+    char text[80];
+    if (o->stream_number > 0) /* one of -P's streams */
+        ttcp_json_u64(j, "stream", (uint64_t)o->stream_number);
+    if (r->peer_valid) {
+        ttcp_json_string(j, "peer", tt_addr_text(&r->peer, text, sizeof text));
+        ttcp_json_u64(j, "peer_port", tt_addr_port(&r->peer));
+    }
+    if (r->local_valid) { /* where --bind and --cport show */
+        ttcp_json_string(j, "local", tt_addr_text(&r->local, text, sizeof text));
+        ttcp_json_u64(j, "local_port", tt_addr_port(&r->local));
+    }
+}
+
 static void test_members(struct ttcp_json *j, const struct ttcp_options *o,
                          const struct ttcp_result *r)
 {
     double secs = ttcp_real_seconds(r);
-    char peer[80];
-    if (o->stream_number > 0) /* one of -P's streams */
-        ttcp_json_u64(j, "stream", (uint64_t)o->stream_number);
-    if (r->peer_valid) {
-        ttcp_json_string(j, "peer", tt_addr_text(&r->peer, peer, sizeof peer));
-        ttcp_json_u64(j, "peer_port", tt_addr_port(&r->peer));
-    }
-    if (r->local_valid) { /* where --bind and --cport show */
-        ttcp_json_string(j, "local", tt_addr_text(&r->local, peer, sizeof peer));
-        ttcp_json_u64(j, "local_port", tt_addr_port(&r->local));
-    }
+    ends_members(j, o, r);
     ttcp_json_u64(j, "bytes", r->bytes);
     ttcp_json_double(j, "seconds", secs);
     ttcp_json_double(j, "bits_per_second", (double)r->bytes * 8.0 / secs);
