@@ -29,6 +29,7 @@ BYTES=1000000 COUNT=8   # each of the engine's requests, and how many each way
 WEB_DIR=$(dirname "${BASH_SOURCE[0]}")/../web
 
 . "$(dirname "${BASH_SOURCE[0]}")/netns-lib" || exit 1
+. "$(dirname "${BASH_SOURCE[0]}")/web-lib" || exit 1
 netns_require "browser tests"
 command -v tc >/dev/null || skip "browser tests need tc (Debian: iproute2)"
 need_jq
@@ -36,19 +37,7 @@ command -v chromium >/dev/null && command -v node >/dev/null &&
   [ -d "$WEB_DIR/node_modules/@cloudflare/speedtest" ] && [ -d "$WEB_DIR/node_modules/puppeteer-core" ] ||
   { fail "chromium, node or tests/web's node_modules (@cloudflare/speedtest, puppeteer-core) is missing (ci/deps)"; finish; }
 NS_S="ttcp-wen-s-$$" VR="twen$$"
-netns_claim 77 127 1 || finish
-C=10.200.$NETNS_N.1 S=10.200.$NETNS_N.2
-echo "guard: blackhole ${NETNS_GUARDS[*]}; root ($C on $VR) -tbf-> <-tbf- ($S) $NS_S"
-netns_add "$NS_S"
-ip link add "$VR" type veth peer name vws netns "$NS_S" &&
-  sysctl -qw "net.ipv6.conf.$VR.disable_ipv6=1" &&
-  ip addr add "$C/30" dev "$VR" && ip -n "$NS_S" addr add "$S/30" dev vws &&
-  ip link set "$VR" up && ip -n "$NS_S" link set vws up ||
-  { fail "could not set up the veth pair between the root namespace and $NS_S"; finish; }
-shape="tbf rate ${RATE}bit burst 3028 latency 300ms"
-tc -n "$NS_S" qdisc add dev vws root $shape && tc qdisc add dev "$VR" root $shape ||
-  skip "the tbf qdisc is not available here"
-echo "link: $(tc -n "$NS_S" qdisc show dev vws) both ways"
+web_link "$NS_S" "$VR" "$RATE" "300ms"
 
 P=5001 W=8080
 start srv ip netns exec "$NS_S" "$TTCP" -S -p "$P" --iperf3-port 0 --nuttcp-port 0 --json --web "$S:$W"
